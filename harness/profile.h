@@ -1,0 +1,86 @@
+/* A profile: what `starve run` does, parsed from YAML with the libyaml
+ * document API into one struct. Every node keeps its position so errors and
+ * later checks can say file:line:col. Schema: DESIGN.md ("Profiles"),
+ * doc/starve-profile.5. */
+#ifndef STARVE_PROFILE_H
+#define STARVE_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "loads/load.h"
+
+/* An existing process to sample without owning it (a real Apache, an X server). */
+struct attach_spec {
+	char *name;
+	pid_t pid;
+	struct source_pos pos;
+};
+
+struct knob_value {
+	char *name;		/* "kernel.sched_rt_runtime_us" or "debugfs:sched/base_slice_ns" */
+	char *value;		/* as text, written verbatim */
+	struct source_pos pos;
+};
+
+struct setting {
+	char *name;
+	struct knob_value *knobs;
+	size_t n_knobs;
+	struct source_pos pos;
+};
+
+enum expect_op { EXPECT_BELOW, EXPECT_ABOVE };
+
+struct expectation {
+	char *load;		/* a load's or an attach's name */
+	char *metric;		/* a name from lib/metric.c */
+	enum expect_op op;
+	double threshold;	/* in the metric's canonical unit (seconds for durations) */
+	char *threshold_text;	/* as written ("1.2s"), for messages */
+	char *setting;		/* NULL: every setting */
+	struct source_pos pos;
+};
+
+/* Per-metric thresholds for `starve compare` ("compare: { cpu_share: 10% }"). */
+struct compare_threshold {
+	char *metric;
+	double percent;
+	struct source_pos pos;
+};
+
+struct profile {
+	char *file;
+	char *name;
+	char *description;
+	int64_t duration_ns;	/* per run, after warm-up */
+	int64_t warmup_ns;
+	int repeat;
+	int sample_hz;		/* 0: the kernel's HZ */
+	int sampler_priority;	/* 0: sampler runs SCHED_OTHER; else SCHED_FIFO prio */
+	bool allow_rt_on_all_cpus;
+	struct load_spec *loads;
+	size_t n_loads;
+	struct attach_spec *attach;
+	size_t n_attach;
+	struct setting *settings;	/* at least one: none given means one named "default" */
+	size_t n_settings;
+	struct expectation *expect;
+	size_t n_expect;
+	struct compare_threshold *compare;
+	size_t n_compare;
+};
+
+/* Parse and validate PATH. Every error found is reported (file:line:col:
+ * message, through lib/error.h) and counted; returns NULL if any, else the
+ * profile. */
+struct profile *profile_load(const char *path, unsigned *n_errors);
+/* The same from a string, PATH used only in messages (tests, fuzzing). */
+struct profile *profile_parse(const char *path, const char *text, size_t len, unsigned *n_errors);
+void profile_free(struct profile *p);
+
+const struct load_spec *profile_find_load(const struct profile *p, const char *name);
+
+#endif

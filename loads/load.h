@@ -1,0 +1,147 @@
+/* The load-generator interface.
+ *
+ * How to add a load type:
+ *  1. Create loads/<name>.c exporting one `const struct load_type load_<name>`
+ *     (with '-' in the name spelled '_' in the symbol).
+ *  2. Declare its options once, as a table of struct opt_spec rows; the rows
+ *     drive YAML parsing, `starve load --opt`, `starve list` and the man page.
+ *     Name the row indices with an enum so run() reads ctx->spec->opts[OPT_X].
+ *  3. Write run(): it is called once, in the load's leader process (already
+ *     pinned, niced, in its scheduling class and its own process group), and
+ *     starts its workers with load_run_workers(). Work is specified in time
+ *     and measured with CLOCK_THREAD_CPUTIME_ID (work_for_ns), never in loop
+ *     counts, so a profile does the same work on every kernel.
+ *  4. Record what the load sees in its worker records (stats.h): one record
+ *     per worker, written only by that worker.
+ *  5. List it in loads/registry.c, add the file to Makefile.am, and add a
+ *     1-second test in tests/unit/test-loads.c asserting plausible metrics.
+ */
+#ifndef STARVE_LOAD_H
+#define STARVE_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "lib/histogram.h"
+#include "lib/options.h"
+#include "loads/stats.h"
+
+#define LOAD_MAX_OPTIONS 16
+#define LOAD_MAX_WORKERS 4096
+
+enum load_mode { LOAD_THREADS, LOAD_PROCESSES };
+enum load_policy { POLICY_OTHER, POLICY_BATCH, POLICY_IDLE, POLICY_FIFO, POLICY_RR };
+
+/* What a record's histogram holds, so metrics know how to read it. */
+enum load_hist {
+	HIST_NONE,
+	HIST_WAKEUP_LATENCY,	/* actual minus intended wake time -> wakeup_p* metrics */
+	HIST_ROUND_TRIP,	/* pipe round trip time */
+	HIST_LATENESS,		/* frame completion minus deadline (late frames only) */
+	HIST_GAP,		/* gaps between a busy loop's iterations */
+};
+
+/* Flags of a load type. */
+#define LOAD_INBAND_GAPS 0x1	/* records' gap_max_ns is an in-band starvation figure */
+#define LOAD_RT 0x2		/* the type is meant to run under fifo/rr (rt-hog) */
+#define LOAD_FAIRNESS 0x4	/* fairness over workers is meaningful (massive-intr, storms) */
+
+/* Where a profile entry was declared, for file:line:col messages. */
+struct source_pos {
+	const char *file;
+	int line, col;
+};
+
+/* One load as configured, from a profile entry or from `starve load`.
+ * The common fields come from load_common_options[] below. */
+struct load_spec {
+	char *name;
+	const struct load_type *type;
+	int count;			/* workers (the type's summary says what one is) */
+	enum load_mode mode;
+	char *cpus;			/* cpu spec ("pu:1", "core:0-1", "all"); NULL = all */
+	int nice;
+	enum load_policy policy;
+	int priority;			/* 1..99 for fifo and rr, 0 otherwise */
+	bool session;			/* setsid(): its own session, so its own autogroup */
+	union opt_value opts[LOAD_MAX_OPTIONS];	/* indexed like type->options */
+	bool opt_set[LOAD_MAX_OPTIONS];		/* given explicitly (else default) */
+	struct source_pos pos;
+};
+
+/* Common options every load takes (rows of the same kind as a type's). */
+enum load_common_option {
+	COMMON_COUNT, COMMON_MODE, COMMON_CPUS, COMMON_NICE, COMMON_POLICY,
+	COMMON_PRIORITY, COMMON_SESSION, COMMON_NR_OPTIONS
+};
+extern const struct opt_spec load_common_options[COMMON_NR_OPTIONS];
+extern const char *const load_mode_names[];	/* "threads", "processes", NULL */
+extern const char *const load_policy_names[];	/* "other", "batch", "idle", "fifo", "rr", NULL */
+
+/* What run() gets: its spec and its slice of the shared stats block. */
+struct load_ctx {
+	const struct load_spec *spec;
+	struct stats_block *stats;
+	unsigned first_record;		/* this load owns records [first, first + n) */
+	unsigned n_records;
+};
+
+struct load_type {
+	const char *name;
+	const char *summary;		/* one line for `starve list` */
+	const struct opt_spec *options;
+	size_t n_options;
+	enum load_hist hist;
+	unsigned flags;
+	enum load_policy default_policy;	/* policy and priority when the spec */
+	int default_priority;			/* does not say (rt-hog: fifo 50) */
+	/* Records this load needs (workers, plus dispatchers or probes that
+	 * report too); NULL means spec->count. */
+	unsigned (*records_needed)(const struct load_spec *spec);
+	/* Checks across options (run > 0 or sleep > 0, ...); NULL if none.
+	 * Returns -1 with a message in why. */
+	int (*validate)(const struct load_spec *spec, char *why, size_t why_len);
+	/* Runs in the load's leader process; returns a process exit status. */
+	int (*run)(struct load_ctx *ctx);
+};
+
+/* The registry (loads/registry.c). */
+extern const struct load_type *const load_types[];
+extern const size_t load_type_count;
+const struct load_type *load_type_find(const char *name);
+const char *load_type_suggest(const char *name);	/* "did you mean", or NULL */
+unsigned load_records_needed(const struct load_spec *spec);
+
+/* Defaults for a spec of TYPE (common and type options), for `starve load`
+ * and the profile parser. Returns -1 (why filled) if a required option of
+ * the type has no default; set the options first, then call this. */
+void load_spec_init(struct load_spec *spec, const struct load_type *type, const char *name);
+int load_spec_finish(struct load_spec *spec, char *why, size_t why_len);
+void load_spec_free(struct load_spec *spec);
+
+/* ---- helpers for run() (loads/workers.c) ---- */
+
+typedef void (*worker_fn)(struct load_ctx *ctx, unsigned record, void *arg);
+
+/* Start N workers as threads or processes (ctx->spec->mode), worker i gets
+ * record ctx->first_record + i, and wait for all of them. Returns 0, or -1
+ * if a worker could not be started (the others are stopped first). */
+int load_run_workers(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg);
+
+/* Called first by every worker: fills pid, tid, comm ("starve-<load>"),
+ * start time, and marks the record running. */
+struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record);
+/* Called last: final cpu time and end time, marks the record done. */
+void worker_end(struct worker_record *rec);
+
+/* True once the controller asked the load to stop or its deadline passed. */
+bool load_should_stop(const struct load_ctx *ctx);
+
+/* Burn NS of this thread's CPU time (CLOCK_THREAD_CPUTIME_ID), noting
+ * iteration gaps into rec when rec is not NULL; returns early if the load
+ * must stop. Returns the CPU time actually used. */
+int64_t work_for_ns(const struct load_ctx *ctx, struct worker_record *rec, int64_t ns);
+
+#endif

@@ -1,0 +1,116 @@
+/* The registry of load types, the options every load shares, and the
+ * life cycle of a load_spec (defaults, validation, freeing). */
+#include "config.h"
+#include "loads/load.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const struct load_type load_sleep_hog, load_wakeup_storm, load_pipe_pingpong,
+	load_compositor, load_massive_intr, load_cpu_victim, load_wakeup_probe, load_rt_hog,
+	load_exec;
+
+const struct load_type *const load_types[] = {
+	&load_sleep_hog, &load_wakeup_storm, &load_pipe_pingpong, &load_compositor,
+	&load_massive_intr, &load_cpu_victim, &load_wakeup_probe, &load_rt_hog, &load_exec,
+};
+const size_t load_type_count = sizeof(load_types) / sizeof(load_types[0]);
+
+const char *const load_mode_names[] = { "threads", "processes", NULL };
+const char *const load_policy_names[] = { "other", "batch", "idle", "fifo", "rr", NULL };
+
+const struct opt_spec load_common_options[COMMON_NR_OPTIONS] = {
+	[COMMON_COUNT] = { "count", OPT_INT, NULL, 1, LOAD_MAX_WORKERS, "1",
+		"number of workers (what a worker is depends on the type)", NULL },
+	[COMMON_MODE] = { "mode", OPT_ENUM, NULL, 0, 0, "threads",
+		"run workers as threads of one process or as processes", load_mode_names },
+	[COMMON_CPUS] = { "cpus", OPT_STRING, NULL, 0, 0, "all",
+		"CPUs to run on: pu:N, pu:N-M, core:N, numa:N, all; join with +", NULL },
+	[COMMON_NICE] = { "nice", OPT_INT, NULL, -20, 19, "0", "nice value", NULL },
+	[COMMON_POLICY] = { "policy", OPT_ENUM, NULL, 0, 0, NULL,
+		"scheduling policy (default: other, rt-hog: fifo)", load_policy_names },
+	[COMMON_PRIORITY] = { "priority", OPT_INT, NULL, 0, 99, NULL,
+		"real-time priority for fifo and rr (1..99); 0 otherwise", NULL },
+	[COMMON_SESSION] = { "session", OPT_BOOL, NULL, 0, 0, "false",
+		"start the load in a session of its own (its own autogroup)", NULL },
+};
+
+const struct load_type *load_type_find(const char *name)
+{
+	for (size_t i = 0; i < load_type_count; i++)
+		if (!strcmp(load_types[i]->name, name))
+			return load_types[i];
+	return NULL;
+}
+
+const char *load_type_suggest(const char *name)
+{
+	const char *names[sizeof(load_types) / sizeof(load_types[0])];
+
+	for (size_t i = 0; i < load_type_count; i++)
+		names[i] = load_types[i]->name;
+	return opt_suggest(name, names, load_type_count);
+}
+
+unsigned load_records_needed(const struct load_spec *spec)
+{
+	if (spec->type->records_needed)
+		return spec->type->records_needed(spec);
+	return (unsigned)spec->count;
+}
+
+void load_spec_init(struct load_spec *spec, const struct load_type *type, const char *name)
+{
+	memset(spec, 0, sizeof(*spec));
+	spec->type = type;
+	spec->name = strdup(name ? name : type->name);
+	spec->count = 1;
+	spec->mode = LOAD_THREADS;
+	spec->policy = type->default_policy;
+	spec->priority = type->default_priority;
+}
+
+static int check_policy(const struct load_spec *spec, char *why, size_t why_len)
+{
+	bool rt = spec->policy == POLICY_FIFO || spec->policy == POLICY_RR;
+
+	if (rt && (spec->priority < 1 || spec->priority > 99)) {
+		snprintf(why, why_len, "policy %s needs a priority of 1..99, not %d",
+			 load_policy_names[spec->policy], spec->priority);
+		return -1;
+	}
+	if (!rt && spec->priority != 0) {
+		snprintf(why, why_len, "priority %d needs policy fifo or rr, not %s",
+			 spec->priority, load_policy_names[spec->policy]);
+		return -1;
+	}
+	if ((spec->type->flags & LOAD_RT) && !rt) {
+		snprintf(why, why_len, "load type '%s' needs policy fifo or rr", spec->type->name);
+		return -1;
+	}
+	return 0;
+}
+
+int load_spec_finish(struct load_spec *spec, char *why, size_t why_len)
+{
+	if (!spec->cpus)
+		spec->cpus = strdup("all");
+	if (opt_fill_defaults(spec->type->options, spec->type->n_options, spec->opts,
+			      spec->opt_set, why, why_len))
+		return -1;
+	if (check_policy(spec, why, why_len))
+		return -1;
+	if (spec->type->validate)
+		return spec->type->validate(spec, why, why_len);
+	return 0;
+}
+
+void load_spec_free(struct load_spec *spec)
+{
+	if (spec->type)
+		opt_values_free(spec->type->options, spec->type->n_options, spec->opts);
+	free(spec->name);
+	free(spec->cpus);
+	memset(spec, 0, sizeof(*spec));
+}

@@ -1,0 +1,34 @@
+/* sleep-hog: runs for R, sleeps for S, forever: the 2006 interactive-bonus attack (default 95% CPU).
+ * Behaviour: issue 3 (not implemented yet; the option table is final). */
+#include "config.h"
+#include "loads/load.h"
+#include "lib/error.h"
+
+enum {
+	OPT_RUN,
+	OPT_SLEEP,
+};
+
+static const struct opt_spec options[] = {
+	[OPT_RUN] = { "run", OPT_DURATION, "ns", 1000, 10e9, "19ms",
+		"CPU time to burn per cycle", NULL },
+	[OPT_SLEEP] = { "sleep", OPT_DURATION, "ns", 0, 10e9, "1ms",
+		"time to sleep per cycle", NULL },
+};
+
+static int run(struct load_ctx *ctx)
+{
+	(void)ctx;
+	error("load type 'sleep-hog' is not implemented yet (issue 3)");
+	return 3;
+}
+
+const struct load_type load_sleep_hog = {
+	.name = "sleep-hog",
+	.summary = "runs for R, sleeps for S, forever: the 2006 interactive-bonus attack (default 95% CPU); count = hogs",
+	.options = options,
+	.n_options = sizeof(options) / sizeof(options[0]),
+	.hist = HIST_NONE,
+	.flags = 0,
+	.run = run,
+};

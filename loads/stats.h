@@ -1,0 +1,51 @@
+/* The in-band stats block: shared memory created before fork, holding one
+ * record per worker. Each record has exactly one writer (its worker); the
+ * controller reads without locks, during the run for progress and at the
+ * end for results. 64-bit fields are naturally aligned, so a reader never
+ * sees a torn counter on the platforms we support. */
+#ifndef STARVE_STATS_H
+#define STARVE_STATS_H
+
+#include <stdint.h>
+
+#include "lib/histogram.h"
+
+#define STATS_MAGIC 0x53545256u	/* "STRV" */
+
+enum record_state { RECORD_UNUSED, RECORD_RUNNING, RECORD_DONE, RECORD_FAILED };
+
+struct worker_record {
+	int32_t pid, tid;		/* set by worker_begin */
+	uint32_t state;			/* enum record_state */
+	char comm[16];
+	uint64_t start_ns, end_ns;	/* CLOCK_MONOTONIC */
+	uint64_t cpu_ns;		/* CLOCK_THREAD_CPUTIME_ID at the last update */
+	uint64_t iterations;		/* loop iterations, frames, requests, round trips */
+	uint64_t last_iter_ns;		/* for gap tracking */
+	uint64_t gap_max_ns;		/* longest gap between iterations */
+	uint64_t gaps_over_1ms, gaps_over_10ms, gaps_over_100ms;
+	uint64_t deadlines_met, deadlines_missed;
+	uint64_t wakeups;		/* times the worker was woken (storms, probes) */
+	struct histogram hist;		/* meaning: the load type's enum load_hist */
+	char error[128];		/* why the worker failed, when state is FAILED */
+};
+
+struct stats_block {
+	uint32_t magic;
+	uint32_t n_records;
+	volatile int32_t stop;		/* set by the controller: finish now */
+	int64_t deadline_ns;		/* CLOCK_MONOTONIC: loads end themselves after it */
+	struct worker_record rec[];
+};
+
+/* Map a block of N records (MAP_SHARED | MAP_ANONYMOUS) before forking.
+ * Returns NULL with an error printed on failure. */
+struct stats_block *stats_create(unsigned n_records, int64_t deadline_ns);
+void stats_destroy(struct stats_block *block);
+
+/* Note one iteration at NOW: counts it, updates gap_max and the gap
+ * counters, and records the gap into hist when RECORD_GAP_HIST is set. */
+#define RECORD_GAP_HIST 0x1
+void record_iteration(struct worker_record *rec, uint64_t now, unsigned flags);
+
+#endif
