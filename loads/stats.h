@@ -35,6 +35,7 @@ struct stats_block {
 	uint32_t n_records;
 	volatile int32_t stop;		/* set by the controller: finish now */
 	int64_t deadline_ns;		/* CLOCK_MONOTONIC: loads end themselves after it */
+	int64_t measure_from_ns;	/* end of warm-up: records count only from here on */
 	struct worker_record rec[];
 };
 
@@ -43,7 +44,11 @@ struct stats_block {
 struct stats_block *stats_create(unsigned n_records, int64_t deadline_ns);
 void stats_destroy(struct stats_block *block);
 
-/* Note one iteration at NOW: counts it, updates gap_max and the gap
+/* Workers record iterations, gaps, deadlines and histogram values only at or
+ * after block->measure_from_ns, so warm-up does not pollute the results; the
+ * controller may move it forward before the warm-up ends (0: from the start).
+ *
+ * Note one iteration at NOW: counts it, updates gap_max and the gap
  * counters, and records the gap into hist when RECORD_GAP_HIST is set. */
 #define RECORD_GAP_HIST 0x1
 void record_iteration(struct worker_record *rec, uint64_t now, unsigned flags);
