@@ -1,0 +1,139 @@
+/* result.json I/O (reports/result.h). Writing is atomic (temporary file in
+ * the same directory, fsync, rename, fsync of the directory) so a run killed
+ * half-way never leaves a truncated result behind; reading checks the format
+ * marker and version before anything downstream trusts the tree. */
+#include "config.h"
+#include "reports/result.h"
+#include "lib/error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* fsync the directory holding PATH so the rename itself is durable. */
+static int result_sync_dir(const char *path)
+{
+	char copy[4096];
+	int fd, ret = 0;
+
+	if (snprintf(copy, sizeof(copy), "%s", path) >= (int)sizeof(copy))
+		return error("path '%s' is too long", path);
+	fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno("cannot open the directory of '%s'", path);
+	if (fsync(fd) < 0 && errno != EINVAL)	/* some filesystems refuse: harmless */
+		ret = error_errno("cannot sync the directory of '%s'", path);
+	close(fd);
+	return ret;
+}
+
+/* Dump RESULT into the open temporary file TMP and make it durable. */
+static int result_dump(FILE *f, const char *tmp, const json_t *result)
+{
+	if (json_dumpf(result, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF)
+		return error_errno("cannot write '%s'", tmp);
+	if (fflush(f) == EOF)
+		return error_errno("cannot write '%s'", tmp);
+	if (fsync(fileno(f)) < 0)
+		return error_errno("cannot sync '%s'", tmp);
+	return 0;
+}
+
+int result_write(const char *path, const json_t *result)
+{
+	char tmp[4096];
+	FILE *f;
+	int fd;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp))
+		return error("path '%s' is too long", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return error_errno("cannot create '%s'", tmp);
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmp);
+		return error_errno("cannot open '%s'", tmp);
+	}
+	if (result_dump(f, tmp, result) < 0) {
+		fclose(f);
+		unlink(tmp);
+		return -1;
+	}
+	if (fclose(f) == EOF) {
+		unlink(tmp);
+		return error_errno("cannot close '%s'", tmp);
+	}
+	if (rename(tmp, path) < 0) {
+		int saved = errno;
+
+		unlink(tmp);
+		errno = saved;
+		return error_errno("cannot rename '%s' to '%s'", tmp, path);
+	}
+	return result_sync_dir(path);
+}
+
+/* The "format" and "format_version" checks; fills why and returns -1. */
+static int result_check_format(const char *path, const json_t *root, char *why, size_t why_len)
+{
+	const json_t *format, *version;
+
+	if (!json_is_object(root)) {
+		snprintf(why, why_len, "%s: not a starve result (not a JSON object)", path);
+		return -1;
+	}
+	format = json_object_get(root, "format");
+	if (!format) {
+		snprintf(why, why_len, "%s: not a starve result (no \"format\" key)", path);
+		return -1;
+	}
+	if (!json_is_string(format) || strcmp(json_string_value(format), RESULT_FORMAT)) {
+		snprintf(why, why_len, "%s: not a starve result (format is '%s')", path,
+			 json_is_string(format) ? json_string_value(format) : "not a string");
+		return -1;
+	}
+	version = json_object_get(root, "format_version");
+	if (!json_is_integer(version)) {
+		snprintf(why, why_len, "%s: starve result without an integer \"format_version\"",
+			 path);
+		return -1;
+	}
+	if (json_integer_value(version) != RESULT_FORMAT_VERSION) {
+		snprintf(why, why_len,
+			 "%s: starve result format version %" JSON_INTEGER_FORMAT
+			 " is not supported (this starve reads version %d)",
+			 path, json_integer_value(version), RESULT_FORMAT_VERSION);
+		return -1;
+	}
+	return 0;
+}
+
+json_t *result_read(const char *path, char *why, size_t why_len)
+{
+	json_error_t jerr;
+	json_t *root;
+
+	/* json_load_file reports a missing file as a JSON error without errno:
+	 * say the ordinary thing instead. */
+	if (access(path, R_OK) < 0) {
+		snprintf(why, why_len, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root) {
+		snprintf(why, why_len, "%s:%d:%d: invalid JSON: %s", path, jerr.line, jerr.column,
+			 jerr.text);
+		return NULL;
+	}
+	if (result_check_format(path, root, why, why_len) < 0) {
+		json_decref(root);
+		return NULL;
+	}
+	return root;
+}
