@@ -1,0 +1,187 @@
+/* Scheduler knobs (harness/knobs.h): name checking, mapping names to files
+ * under /proc/sys or the sched debugfs directory, and reading, probing and
+ * writing them as text. Names are checked strictly because they come from
+ * profiles and are turned into paths that a root process writes to. */
+#include "config.h"
+#include "harness/knobs.h"
+#include "lib/error.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <fcntl.h>
+#include <mntent.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define KNOB_SYSCTL_ROOT "/proc/sys"
+#define KNOB_DEBUGFS_PREFIX "debugfs:"
+#define KNOB_DEBUGFS_SCHED "debugfs:sched/"
+#define KNOB_DEBUGFS_DEFAULT "/sys/kernel/debug"
+
+const char *const knob_known[] = {
+	"kernel.sched_rt_runtime_us",
+	"kernel.sched_rt_period_us",
+	"kernel.sched_autogroup_enabled",
+	"kernel.sched_g1",
+	"kernel.sched_g2",
+	"debugfs:sched/features",
+	"debugfs:sched/base_slice_ns",
+	"debugfs:sched/preempt",
+	/* The deadline fair server is per CPU (fair_server/cpu<N>/{runtime,
+	 * period}); cpu0's stands for all of them in this list. */
+	"debugfs:sched/fair_server/cpu0/runtime",
+	"debugfs:sched/fair_server/cpu0/period",
+	NULL,
+};
+
+static int knob_why(char *why, size_t why_len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int knob_why(char *why, size_t why_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && why_len) {
+		va_start(ap, fmt);
+		vsnprintf(why, why_len, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static bool knob_is_debugfs(const char *name)
+{
+	return strncmp(name, KNOB_DEBUGFS_PREFIX, strlen(KNOB_DEBUGFS_PREFIX)) == 0;
+}
+
+/* "debugfs:sched/<rel>": rel is relative, made of [A-Za-z0-9_.-] components
+ * separated by single slashes, none of them "." or "..". */
+static int knob_check_debugfs(const char *name, char *why, size_t why_len)
+{
+	const char *rel, *p, *comp;
+	size_t n;
+
+	if (strncmp(name, KNOB_DEBUGFS_SCHED, strlen(KNOB_DEBUGFS_SCHED)) != 0)
+		return knob_why(why, why_len, "knob name '%s' is not under debugfs:sched/ "
+				"(only the scheduler's debugfs files are knobs)", name);
+	rel = name + strlen(KNOB_DEBUGFS_SCHED);
+	if (!*rel)
+		return knob_why(why, why_len, "knob name '%s' names no file under debugfs:sched/",
+				name);
+	for (comp = rel;; comp = p + 1) {
+		p = comp + strcspn(comp, "/");
+		n = (size_t)(p - comp);
+		if ((n == 2 && !strncmp(comp, "..", 2)) || (n == 1 && comp[0] == '.') ||
+		    (n == 0 && comp == rel))
+			return knob_why(why, why_len, "knob name '%s' would leave %s/sched",
+					name, KNOB_DEBUGFS_DEFAULT);
+		if (n == 0)
+			return knob_why(why, why_len, "knob name '%s' has an empty path component",
+					name);
+		for (const char *c = comp; c < p; c++)
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789_.-", *c))
+				return knob_why(why, why_len, "knob name '%s' has a bad character '%c' "
+						"(debugfs knobs use [A-Za-z0-9_.-] and '/')",
+						name, *c);
+		if (!*p)
+			return 0;
+	}
+}
+
+/* A sysctl name: [a-z0-9_]+ parts separated by single dots, two parts at least. */
+static int knob_check_sysctl(const char *name, char *why, size_t why_len)
+{
+	size_t parts = 1, len = 0;
+
+	if (strchr(name, '/') || strspn(name, ".") == strlen(name)) {
+		if (name[0] == '/' || name[0] == '.' || strstr(name, ".."))
+			return knob_why(why, why_len, "knob name '%s' would leave %s",
+					name, KNOB_SYSCTL_ROOT);
+		return knob_why(why, why_len, "knob name '%s' has a '/': write sysctl names "
+				"with dots (kernel.sched_rt_period_us)", name);
+	}
+	for (const char *c = name; *c; c++) {
+		if (*c == '.') {
+			if (len == 0)
+				break;
+			parts++;
+			len = 0;
+		} else if ((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_') {
+			len++;
+		} else {
+			return knob_why(why, why_len, "knob name '%s' has a bad character '%c' "
+					"(sysctl names use [a-z0-9_] and dots)", name, *c);
+		}
+	}
+	if (len == 0)
+		return knob_why(why, why_len, "knob name '%s' has an empty part "
+				"(a doubled, leading or trailing dot)", name);
+	if (parts < 2)
+		return knob_why(why, why_len, "knob name '%s' needs at least two dotted parts "
+				"(kernel.sched_rt_period_us)", name);
+	return 0;
+}
+
+int knob_name_check(const char *name, char *why, size_t why_len)
+{
+	if (!name || !*name)
+		return knob_why(why, why_len, "knob name is empty");
+	if (knob_is_debugfs(name))
+		return knob_check_debugfs(name, why, why_len);
+	return knob_check_sysctl(name, why, why_len);
+}
+
+/* Where debugfs is mounted, or "" when it is not. */
+static void knob_debugfs_mount(char *buf, size_t len)
+{
+	struct mntent ent, *m;
+	char strings[1024];
+	FILE *f = setmntent("/proc/self/mounts", "r");
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	while ((m = getmntent_r(f, &ent, strings, sizeof(strings)))) {
+		if (!strcmp(m->mnt_type, "debugfs")) {
+			snprintf(buf, len, "%s", m->mnt_dir);
+			break;
+		}
+	}
+	endmntent(f);
+}
+
+/* Like knob_path() but reports failures in why instead of printing. */
+static int knob_path_why(const char *name, char *path, size_t len, char *why, size_t why_len)
+{
+	char mnt[256];
+	int n;
+
+	if (knob_name_check(name, why, why_len) < 0)
+		return -1;
+	if (knob_is_debugfs(name)) {
+		knob_debugfs_mount(mnt, sizeof(mnt));
+		n = snprintf(path, len, "%s/%s", *mnt ? mnt : KNOB_DEBUGFS_DEFAULT,
+			     name + strlen(KNOB_DEBUGFS_PREFIX));
+	} else {
+		/* kernel.sched_rt_period_us -> /proc/sys/kernel/sched_rt_period_us */
+		n = snprintf(path, len, "%s/%s", KNOB_SYSCTL_ROOT, name);
+		for (char *c = path + strlen(KNOB_SYSCTL_ROOT); n > 0 && (size_t)n < len && *c; c++)
+			if (*c == '.')
+				*c = '/';
+	}
+	if (n < 0 || (size_t)n >= len)
+		return knob_why(why, why_len, "path for knob '%s' is too long", name);
+	return 0;
+}
+
+int knob_path(const char *name, char *path, size_t len)
+{
+	char why[256];
+
+	if (knob_path_why(name, path, len, why, sizeof(why)) < 0)
+		return error("%s", why);
+	return 0;
+}
