@@ -135,6 +135,10 @@ int load_run_workers(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg);
 struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record);
 /* Called last: final cpu time and end time, marks the record done. */
 void worker_end(struct worker_record *rec);
+/* Marks the record failed with a reason (shown by the controller); the
+ * worker should then return. */
+void worker_fail(struct worker_record *rec, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* True once the controller asked the load to stop or its deadline passed. */
 bool load_should_stop(const struct load_ctx *ctx);

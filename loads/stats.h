@@ -47,10 +47,23 @@ void stats_destroy(struct stats_block *block);
 /* Workers record iterations, gaps, deadlines and histogram values only at or
  * after block->measure_from_ns, so warm-up does not pollute the results; the
  * controller may move it forward before the warm-up ends (0: from the start).
- *
- * Note one iteration at NOW: counts it, updates gap_max and the gap
- * counters, and records the gap into hist when RECORD_GAP_HIST is set. */
+ * stats_measuring() says whether NOW is inside the measured part. */
+static inline int stats_measuring(const struct stats_block *block, uint64_t now)
+{
+	return (int64_t)now >= *(const volatile int64_t *)&block->measure_from_ns;
+}
+
+/* Note one iteration at NOW (CLOCK_MONOTONIC): counts it and notes the gap
+ * since the previous one (record_gap). */
 #define RECORD_GAP_HIST 0x1
-void record_iteration(struct worker_record *rec, uint64_t now, unsigned flags);
+void record_iteration(const struct stats_block *block, struct worker_record *rec,
+		      uint64_t now, unsigned flags);
+
+/* Note the gap since rec->last_iter_ns without counting an iteration:
+ * updates gap_max_ns and gaps_over_*, and records the gap into hist when
+ * RECORD_GAP_HIST is set. A gap that started in the warm-up counts only its
+ * measured part. The first call (last_iter_ns == 0) only starts tracking. */
+void record_gap(const struct stats_block *block, struct worker_record *rec,
+		uint64_t now, unsigned flags);
 
 #endif

@@ -1,0 +1,228 @@
+/* Helpers for a load's run(): starting its workers as threads or processes,
+ * the worker record life cycle, the stop check, and burning a given amount of
+ * thread CPU time (work is specified in time, never in loop counts). */
+#include "config.h"
+#include "loads/load.h"
+#include "lib/error.h"
+#include "lib/timeutil.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define WORKER_STACK (512 * 1024)	/* ample for any load; keeps 4096 threads cheap */
+#define WORK_CHUNK_NS (30 * NSEC_PER_USEC)	/* CPU time between two clock reads */
+
+/* Set when starting a worker failed, so the workers already started stop
+ * without touching the shared stop flag (which belongs to the controller). */
+static volatile int workers_abort;
+
+struct worker_start {
+	struct load_ctx *ctx;
+	unsigned record;
+	worker_fn fn;
+	void *arg;
+};
+
+static void *worker_thread(void *p)
+{
+	struct worker_start *ws = p;
+
+	ws->fn(ws->ctx, ws->record, ws->arg);
+	return NULL;
+}
+
+static int run_threads(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg)
+{
+	struct worker_start *ws = calloc(n, sizeof(*ws));
+	pthread_t *tids = calloc(n, sizeof(*tids));
+	pthread_attr_t attr;
+	unsigned started = 0;
+	int err = 0;
+
+	if (!ws || !tids) {
+		free(ws);
+		free(tids);
+		return error("out of memory starting %u workers", n);
+	}
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, WORKER_STACK);
+	for (; started < n; started++) {
+		ws[started] = (struct worker_start){ ctx, ctx->first_record + started, fn, arg };
+		err = pthread_create(&tids[started], &attr, worker_thread, &ws[started]);
+		if (err)
+			break;
+	}
+	pthread_attr_destroy(&attr);
+	if (err)
+		workers_abort = 1;
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(tids[i], NULL);
+	free(ws);
+	free(tids);
+	if (err)
+		return error("cannot start worker thread %u of %u: %s", started + 1, n, strerror(err));
+	return 0;
+}
+
+/* In a forked worker: die with the leader, and close the race where the
+ * leader died before the death signal was armed. */
+static void worker_child(struct load_ctx *ctx, unsigned record, worker_fn fn, void *arg,
+			 pid_t leader)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != leader)
+		_exit(1);
+	fn(ctx, record, arg);
+	_exit(0);
+}
+
+/* A worker process that died by a signal left its record RUNNING: say so. */
+static void note_worker_status(struct load_ctx *ctx, unsigned record, int status)
+{
+	struct worker_record *rec = &ctx->stats->rec[record];
+
+	if (WIFSIGNALED(status) && rec->state == RECORD_RUNNING)
+		worker_fail(rec, "worker killed by signal %d", WTERMSIG(status));
+}
+
+static int run_processes(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg)
+{
+	pid_t *pids = calloc(n, sizeof(*pids)), leader = getpid();
+	unsigned started = 0;
+	int err = 0, status;
+
+	if (!pids)
+		return error("out of memory starting %u workers", n);
+	for (; started < n; started++) {
+		pids[started] = fork();
+		if (pids[started] < 0) {
+			err = errno;
+			break;
+		}
+		if (pids[started] == 0)
+			worker_child(ctx, ctx->first_record + started, fn, arg, leader);
+	}
+	for (unsigned i = 0; err && i < started; i++)
+		kill(pids[i], SIGKILL);		/* our own children only */
+	for (unsigned i = 0; i < started; i++) {
+		while (waitpid(pids[i], &status, 0) < 0 && errno == EINTR)
+			;
+		if (!err)
+			note_worker_status(ctx, ctx->first_record + i, status);
+	}
+	free(pids);
+	if (err)
+		return error("cannot fork worker %u of %u: %s", started + 1, n, strerror(err));
+	return 0;
+}
+
+int load_run_workers(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg)
+{
+	if (n > ctx->n_records)
+		return error("load '%s' has %u records for %u workers", ctx->spec->name,
+			     ctx->n_records, n);
+	if (n == 0)
+		return 0;
+	if (ctx->spec->mode == LOAD_PROCESSES)
+		return run_processes(ctx, n, fn, arg);
+	return run_threads(ctx, n, fn, arg);
+}
+
+struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record)
+{
+	struct worker_record *rec = &ctx->stats->rec[record];
+
+	snprintf(rec->comm, sizeof(rec->comm), "starve-%s", ctx->spec->name);
+	prctl(PR_SET_NAME, rec->comm);
+	rec->pid = getpid();
+	rec->tid = gettid();
+	rec->start_ns = (uint64_t)mono_ns();
+	rec->cpu_ns = (uint64_t)thread_cpu_ns();
+	rec->state = RECORD_RUNNING;
+	return rec;
+}
+
+void worker_end(struct worker_record *rec)
+{
+	rec->cpu_ns = (uint64_t)thread_cpu_ns();
+	rec->end_ns = (uint64_t)mono_ns();
+	if (rec->state != RECORD_FAILED)
+		rec->state = RECORD_DONE;
+}
+
+void worker_fail(struct worker_record *rec, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rec->error, sizeof(rec->error), fmt, ap);
+	va_end(ap);
+	rec->state = RECORD_FAILED;
+}
+
+bool load_should_stop(const struct load_ctx *ctx)
+{
+	const struct stats_block *b = ctx->stats;
+
+	if (*(const volatile int32_t *)&b->stop || workers_abort)
+		return true;
+	return b->deadline_ns > 0 && mono_ns() >= b->deadline_ns;
+}
+
+/* Spin for about LOOPS empty iterations the compiler cannot remove. */
+static void spin(unsigned long loops)
+{
+	for (unsigned long i = 0; i < loops; i++)
+		__asm__ __volatile__("" ::: "memory");
+}
+
+/* Loops per WORK_CHUNK_NS on this CPU, learned per thread as it runs. */
+static __thread unsigned long chunk_loops = 1000;
+
+static void calibrate(unsigned long loops, int64_t used)
+{
+	unsigned long next;
+
+	if (used <= 0)
+		return;
+	next = (unsigned long)((double)loops * WORK_CHUNK_NS / (double)used);
+	if (next < 16)
+		next = 16;
+	if (next > (1ul << 26))
+		next = 1ul << 26;
+	/* Smooth, so one chunk slowed by an interrupt does not halve the next. */
+	chunk_loops = (chunk_loops + next) / 2 + 1;
+}
+
+int64_t work_for_ns(const struct load_ctx *ctx, struct worker_record *rec, int64_t ns)
+{
+	int64_t start = thread_cpu_ns(), now = start;
+
+	if (rec)
+		rec->last_iter_ns = (uint64_t)mono_ns();	/* the sleep before is no gap */
+	while (now - start < ns) {
+		int64_t left = ns - (now - start), before = now;
+		unsigned long loops = chunk_loops;
+
+		if (left < WORK_CHUNK_NS)
+			loops = (unsigned long)((double)loops * left / WORK_CHUNK_NS) + 1;
+		spin(loops);
+		now = thread_cpu_ns();
+		calibrate(loops, now - before);
+		if (rec)
+			record_gap(ctx->stats, rec, (uint64_t)mono_ns(), 0);
+		if (load_should_stop(ctx))
+			break;
+	}
+	if (rec)
+		rec->cpu_ns = (uint64_t)now;
+	return now - start;
+}
