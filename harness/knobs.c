@@ -185,3 +185,161 @@ int knob_path(const char *name, char *path, size_t len)
 		return error("%s", why);
 	return 0;
 }
+
+/* Read a whole small text file into buf without its trailing newline; -1
+ * with errno set on failure. *truncated says the file did not fit. */
+static int knob_read_file(const char *path, char *buf, size_t len, bool *truncated)
+{
+	size_t got = 0;
+	ssize_t r;
+	char extra;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	while (got + 1 < len && (r = read(fd, buf + got, len - 1 - got)) != 0) {
+		if (r < 0) {
+			int saved = errno;
+
+			close(fd);
+			errno = saved;
+			return -1;
+		}
+		got += (size_t)r;
+	}
+	*truncated = got + 1 >= len && read(fd, &extra, 1) > 0;
+	close(fd);
+	buf[got] = '\0';
+	while (got && buf[got - 1] == '\n')
+		buf[--got] = '\0';
+	return 0;
+}
+
+/* Explain an errno from opening or writing a knob; EPERM for root almost
+ * always means kernel lockdown (debugfs sched files). */
+static const char *knob_errno_hint(int err)
+{
+	switch (err) {
+	case EPERM:
+		return geteuid() == 0 ? " (kernel lockdown?)" : " (needs root)";
+	case EACCES:
+		return geteuid() == 0 ? "" : " (needs root)";
+	case EROFS:
+		return " (read-only, e.g. in a container)";
+	default:
+		return "";
+	}
+}
+
+static bool knob_debugfs_missing(const char *name)
+{
+	char mnt[256];
+
+	if (!knob_is_debugfs(name))
+		return false;
+	knob_debugfs_mount(mnt, sizeof(mnt));
+	return !*mnt;
+}
+
+/* Whether the knob could be written, found without writing anything:
+ * opening a /proc/sys or debugfs file for writing does not change it, and
+ * that open is where lockdown refuses (EPERM) even when access() agrees. */
+static void knob_probe_write(const char *path, struct knob_state *st)
+{
+	int fd;
+
+	if (access(path, W_OK) < 0) {
+		knob_why(st->reason, sizeof(st->reason), "not writable: %s%s",
+			 strerror(errno), knob_errno_hint(errno));
+		return;
+	}
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		knob_why(st->reason, sizeof(st->reason), "not writable: %s%s",
+			 strerror(errno), knob_errno_hint(errno));
+		return;
+	}
+	close(fd);
+	st->writable = true;
+}
+
+int knob_probe(const char *name, struct knob_state *st)
+{
+	char path[512];
+	bool truncated;
+	struct stat sb;
+
+	memset(st, 0, sizeof(*st));
+	if (knob_path_why(name, path, sizeof(path), st->reason, sizeof(st->reason)) < 0)
+		return -1;
+	if (knob_debugfs_missing(name)) {
+		knob_why(st->reason, sizeof(st->reason), "debugfs is not mounted");
+		return 0;
+	}
+	if (stat(path, &sb) < 0) {
+		knob_why(st->reason, sizeof(st->reason), "%s: %s%s", path, strerror(errno),
+			 errno == ENOENT ? " (not in this kernel)" : knob_errno_hint(errno));
+		return 0;
+	}
+	st->present = true;
+	if (knob_read_file(path, st->value, sizeof(st->value), &truncated) < 0) {
+		knob_why(st->reason, sizeof(st->reason), "not readable: %s%s",
+			 strerror(errno), knob_errno_hint(errno));
+		return 0;
+	}
+	st->readable = true;
+	knob_probe_write(path, st);
+	return 0;
+}
+
+int knob_read(const char *name, char *value, size_t len)
+{
+	char path[512];
+	bool truncated;
+
+	if (knob_path(name, path, sizeof(path)) < 0)
+		return -1;
+	if (knob_debugfs_missing(name))
+		return error("cannot read knob '%s': debugfs is not mounted", name);
+	if (knob_read_file(path, value, len, &truncated) < 0)
+		return error("cannot read knob '%s' (%s): %s%s", name, path, strerror(errno),
+			     knob_errno_hint(errno));
+	if (truncated)
+		return error("value of knob '%s' is longer than %zu bytes", name, len - 1);
+	return 0;
+}
+
+int knob_write(const char *name, const char *value, char *why, size_t why_len)
+{
+	char path[512], line[512];
+	ssize_t w;
+	int fd, n;
+
+	if (knob_path_why(name, path, sizeof(path), why, why_len) < 0)
+		return -1;
+	if (knob_debugfs_missing(name))
+		return knob_why(why, why_len, "cannot write knob '%s': debugfs is not mounted",
+				name);
+	n = snprintf(line, sizeof(line), "%s\n", value);
+	if (n < 0 || (size_t)n >= sizeof(line))
+		return knob_why(why, why_len, "value for knob '%s' is too long", name);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return knob_why(why, why_len, "cannot open knob '%s' (%s) for writing: %s%s",
+				name, path, strerror(errno), knob_errno_hint(errno));
+	/* One write(): sysctl and debugfs handlers parse each write on its own. */
+	w = write(fd, line, (size_t)n);
+	if (w < 0) {
+		int saved = errno;
+
+		close(fd);
+		return knob_why(why, why_len, "cannot write '%s' to knob '%s': %s%s", value, name,
+				strerror(saved), saved == EINVAL ? " (the kernel rejected the value)"
+				: knob_errno_hint(saved));
+	}
+	close(fd);
+	if (w != n)
+		return knob_why(why, why_len, "short write of '%s' to knob '%s' (%zd of %d bytes)",
+				value, name, w, n);
+	return 0;
+}
