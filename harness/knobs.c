@@ -187,17 +187,19 @@ int knob_path(const char *name, char *path, size_t len)
 }
 
 /* Read a whole small text file into buf without its trailing newline; -1
- * with errno set on failure. *truncated says the file did not fit. */
+ * with errno set on failure. *truncated says the value did not fit. The
+ * file is read whole into a page-sized buffer because sysctl integer
+ * handlers return EOF to any read at a non-zero offset. */
 static int knob_read_file(const char *path, char *buf, size_t len, bool *truncated)
 {
+	char page[4096];
 	size_t got = 0;
 	ssize_t r;
-	char extra;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
-	while (got + 1 < len && (r = read(fd, buf + got, len - 1 - got)) != 0) {
+	while (got + 1 < sizeof(page) && (r = read(fd, page + got, sizeof(page) - 1 - got))) {
 		if (r < 0) {
 			int saved = errno;
 
@@ -207,11 +209,14 @@ static int knob_read_file(const char *path, char *buf, size_t len, bool *truncat
 		}
 		got += (size_t)r;
 	}
-	*truncated = got + 1 >= len && read(fd, &extra, 1) > 0;
 	close(fd);
+	while (got && page[got - 1] == '\n')
+		got--;
+	*truncated = got >= len;
+	if (*truncated)
+		got = len - 1;
+	memcpy(buf, page, got);
 	buf[got] = '\0';
-	while (got && buf[got - 1] == '\n')
-		buf[--got] = '\0';
 	return 0;
 }
 
