@@ -1,0 +1,37 @@
+/* The watchdog: a small process forked by the controller before any load,
+ * in its own process group (so a terminal's Ctrl-C does not reach it), that
+ * knows every load's process group and SIGKILLs them all when the controller
+ * dies (pipe EOF or PR_SET_PDEATHSIG) or when a run overruns its deadline,
+ * even if the controller hangs. After the controller's death it also calls
+ * a restore hook (the knob journal). Protocol: fixed-size records on a pipe,
+ * each written with one write() (atomic below PIPE_BUF). */
+#ifndef STARVE_WATCHDOG_H
+#define STARVE_WATCHDOG_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+#define WATCHDOG_MAX_GROUPS 256
+
+struct watchdog {
+	pid_t pid;	/* 0 when not running */
+	int fd;		/* write end of the command pipe, -1 when closed */
+};
+
+/* Runs in the watchdog after the controller died without saying goodbye;
+ * e.g. restore knobs from the journal. May be NULL. */
+typedef void (*watchdog_restore_fn)(pid_t controller);
+
+/* Fork the watchdog. Returns 0, or -1 with an error printed. */
+int watchdog_start(struct watchdog *w, watchdog_restore_fn restore);
+/* Register or forget a load's process group (after it was reaped). */
+int watchdog_add_group(struct watchdog *w, pid_t pgid);
+int watchdog_remove_group(struct watchdog *w, pid_t pgid);
+/* At DEADLINE_NS (CLOCK_MONOTONIC; 0 = none) every registered group is
+ * killed, whether the controller is alive or not. */
+int watchdog_set_deadline(struct watchdog *w, int64_t deadline_ns);
+/* Everything is clean: the watchdog exits without killing or restoring;
+ * it is reaped here. Safe to call on a stopped watchdog. */
+int watchdog_stop(struct watchdog *w);
+
+#endif
