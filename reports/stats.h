@@ -1,0 +1,45 @@
+/* Two-sample statistics for `starve compare`: medians and the Mann-Whitney U
+ * test (Wilcoxon rank-sum). Scheduler metrics are skewed and heavy-tailed,
+ * and a comparison has a handful of repetitions a side, so a rank test that
+ * assumes no distribution is the default; the p-value is exact for small
+ * samples without ties and a tie-corrected normal approximation otherwise. */
+#ifndef STARVE_REPORTS_STATS_H
+#define STARVE_REPORTS_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Largest side for which the exact distribution is used (both sides must
+ * fit, and there must be no ties); beyond it the normal approximation is
+ * already good and the counting table would grow needlessly. */
+#define STAT_EXACT_MAX 20
+
+enum stat_method { STAT_EXACT, STAT_NORMAL };
+
+struct stat_mwu {
+	double u;		/* U of the first sample: pairs (a, b) with a > b, ties 1/2 */
+	double p;		/* two-sided p-value in [0, 1] */
+	double z;		/* normal approximation's z (0 when exact) */
+	bool ties;		/* some values occur more than once */
+	enum stat_method method;
+};
+
+/* Median of N values (mean of the middle two when N is even); does not
+ * modify VALUES. NAN when N is 0. */
+double stat_median(const double *values, size_t n);
+
+/* Two-sided Mann-Whitney U test of A (NA values) against B (NB values).
+ * Returns -1 when a side is empty or memory runs out (out untouched). */
+int stat_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
+		      struct stat_mwu *out);
+
+/* The smallest two-sided p-value the exact test can give for sides of NA and
+ * NB values (complete separation): 2 / C(NA + NB, NA), at most 1. With 3
+ * repetitions a side it is 0.1, so such a comparison can never reach 0.05. */
+double stat_mwu_min_p(size_t na, size_t nb);
+
+/* Exact P(U <= u) for sides of NA and NB values without ties (NA, NB <=
+ * STAT_EXACT_MAX). NAN when out of range. Exposed for the unit tests. */
+double stat_mwu_exact_cdf(size_t na, size_t nb, double u);
+
+#endif
