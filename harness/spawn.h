@@ -18,6 +18,7 @@
 struct spawn_options {
 	int64_t run_ns;		/* the run's whole length (warm-up included), for RLIMIT_RTTIME */
 	bool use_cpuset;	/* confine in a cpuset through the chosen backend, else affinity only */
+	bool allow_rt_on_all_cpus;	/* else fifo/rr loads covering every CPU are refused */
 };
 
 struct spawned_load {
@@ -28,6 +29,7 @@ struct spawned_load {
 	bool has_cpuset;
 	bool exited;
 	int status;		/* wait status once exited */
+	bool reaped;		/* the leader's zombie is gone (its pgid may be reused) */
 };
 
 /* Fork SPEC's leader using records [first_record, first_record + n) of STATS.
@@ -41,7 +43,9 @@ int spawn_load(struct spawned_load *sl, const struct load_spec *spec, struct sta
 void spawn_stop_all(struct spawned_load *loads, size_t n, struct stats_block *stats,
 		    int64_t grace_ns);
 
-/* Reap leaders that exited without blocking; returns how many are still alive. */
+/* Note leaders that exited (exited, status), without blocking; returns how
+ * many are still alive. Their zombies stay until spawn_stop_all, so their
+ * process group ids cannot be reused before the group is killed. */
 size_t spawn_poll(struct spawned_load *loads, size_t n);
 
 #endif
