@@ -1,8 +1,19 @@
-/* wakeup-storm: N workers block on one wait object.
- * Behaviour: issue 3 (not implemented yet; the option table is final). */
+/* wakeup-storm: N workers block on one wait object and a dispatcher wakes
+ * all of them (or K) every period; each woken worker spends W of CPU on its
+ * "request" and blocks again, like Apache prefork children on accept().
+ * Per worker: wake-to-run latency, from the dispatcher's wake call to the
+ * worker running, and requests served. */
 #include "config.h"
 #include "loads/load.h"
+#include "loads/pace.h"
 #include "lib/error.h"
+#include "lib/timeutil.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
 
 enum {
 	OPT_PERIOD,
@@ -19,11 +30,143 @@ static const struct opt_spec options[] = {
 		"CPU time each woken worker spends on its request", NULL },
 };
 
+/* The wait object. It lives in a MAP_SHARED page mapped before the workers
+ * fork, so processes and threads see the same futex word. tokens counts the
+ * requests not yet taken; it never exceeds the number of workers, like a
+ * listen backlog, so an overloaded storm cannot build an unbounded queue. */
+struct storm {
+	uint32_t tokens;	/* the futex word */
+	uint32_t quit;		/* the dispatcher has ended: workers finish */
+	int64_t wake_ns;	/* when the dispatcher issued the latest wake */
+	const struct load_ctx *ctx;
+	uint32_t per_storm, max_tokens;
+	int64_t period_ns, work_ns;
+};
+
+/* Add N requests (capped at max_tokens) and wake as many waiters. The stamp
+ * is written before the tokens are published, so a worker that takes a
+ * token reads this storm's stamp (or a later one). */
+static void storm_wake(struct storm *s)
+{
+	uint32_t old = __atomic_load_n(&s->tokens, __ATOMIC_RELAXED), want;
+
+	__atomic_store_n(&s->wake_ns, mono_ns(), __ATOMIC_RELEASE);
+	do {
+		want = old + s->per_storm;
+		if (want > s->max_tokens)
+			want = s->max_tokens;
+	} while (!__atomic_compare_exchange_n(&s->tokens, &old, want, false,
+					      __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+	pace_futex_wake(s->ctx, &s->tokens, (int)s->per_storm);
+}
+
+/* The dispatcher runs as a thread of the load's leader; it has no record
+ * (its CPU use is negligible and it must not skew fairness over workers). */
+static void *dispatcher(void *arg)
+{
+	struct storm *s = arg;
+	int64_t next = mono_ns() + s->period_ns;
+
+	while (pace_sleep_until(s->ctx, next)) {
+		int64_t now;
+
+		storm_wake(s);
+		next += s->period_ns;
+		now = mono_ns();
+		if (next <= now)	/* overran: skip the storms we missed */
+			next += ((now - next) / s->period_ns + 1) * s->period_ns;
+	}
+	__atomic_store_n(&s->quit, 1, __ATOMIC_RELEASE);
+	pace_futex_wake(s->ctx, &s->tokens, INT_MAX);
+	return NULL;
+}
+
+/* Take one request token, blocking while there is none. Returns false when
+ * the load must stop. */
+static bool storm_take(struct storm *s)
+{
+	for (;;) {
+		uint32_t v = __atomic_load_n(&s->tokens, __ATOMIC_ACQUIRE);
+
+		if (__atomic_load_n(&s->quit, __ATOMIC_ACQUIRE) || load_should_stop(s->ctx))
+			return false;
+		if (v == 0) {
+			/* The timeout only bounds how late a stop is noticed. */
+			pace_futex_wait(s->ctx, &s->tokens, 0, PACE_STOP_CHECK_NS);
+			continue;
+		}
+		if (__atomic_compare_exchange_n(&s->tokens, &v, v - 1, false,
+						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return true;
+	}
+}
+
+static void storm_worker(struct load_ctx *ctx, unsigned record, void *arg)
+{
+	struct storm *s = arg;
+	struct worker_record *rec = worker_begin(ctx, record);
+
+	while (storm_take(s)) {
+		int64_t now = mono_ns();
+		int64_t woke = __atomic_load_n(&s->wake_ns, __ATOMIC_ACQUIRE);
+
+		if (stats_measuring(ctx->stats, (uint64_t)now)) {
+			hist_record(&rec->hist, now > woke ? (uint64_t)(now - woke) : 0);
+			rec->wakeups++;
+		}
+		if (s->work_ns)
+			work_for_ns(ctx, NULL, s->work_ns);
+		if (load_should_stop(ctx))
+			break;		/* a request cut short is not served */
+		now = mono_ns();
+		if (stats_measuring(ctx->stats, (uint64_t)now))
+			rec->iterations++;
+	}
+	worker_end(rec);
+}
+
 static int run(struct load_ctx *ctx)
 {
-	(void)ctx;
-	error("load type 'wakeup-storm' is not implemented yet (issue 3)");
-	return 3;
+	const struct load_spec *spec = ctx->spec;
+	struct storm *s;
+	pthread_t tid;
+	int err, ret;
+
+	s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (s == MAP_FAILED) {
+		error_errno("load '%s': cannot map the wait object", spec->name);
+		return EXIT_RUNTIME;
+	}
+	s->ctx = ctx;
+	s->max_tokens = (uint32_t)spec->count;
+	s->per_storm = spec->opts[OPT_WAKE].i ? (uint32_t)spec->opts[OPT_WAKE].i : s->max_tokens;
+	s->period_ns = spec->opts[OPT_PERIOD].i;
+	s->work_ns = spec->opts[OPT_WORK].i;
+
+	err = pthread_create(&tid, NULL, dispatcher, s);
+	if (err) {
+		munmap(s, sizeof(*s));
+		error("load '%s': cannot start the dispatcher: %s", spec->name, strerror(err));
+		return EXIT_RUNTIME;
+	}
+	ret = load_run_workers(ctx, (unsigned)spec->count, storm_worker, s);
+	/* The workers are gone (stopped, or failed to start): end the
+	 * dispatcher now rather than after its current period. It holds no
+	 * locks, and its sleep is a cancellation point. */
+	pthread_cancel(tid);
+	pthread_join(tid, NULL);
+	munmap(s, sizeof(*s));
+	return ret ? EXIT_RUNTIME : EXIT_PASS;
+}
+
+static int validate(const struct load_spec *spec, char *why, size_t why_len)
+{
+	if (spec->opts[OPT_WAKE].i > spec->count) {
+		snprintf(why, why_len, "wake %lld is more than the %d workers (count)",
+			 (long long)spec->opts[OPT_WAKE].i, spec->count);
+		return -1;
+	}
+	return 0;
 }
 
 const struct load_type load_wakeup_storm = {
@@ -33,5 +176,6 @@ const struct load_type load_wakeup_storm = {
 	.n_options = sizeof(options) / sizeof(options[0]),
 	.hist = HIST_WAKEUP_LATENCY,
 	.flags = LOAD_FAIRNESS,
+	.validate = validate,
 	.run = run,
 };
