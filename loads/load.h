@@ -148,4 +148,14 @@ bool load_should_stop(const struct load_ctx *ctx);
  * must stop. Returns the CPU time actually used. */
 int64_t work_for_ns(const struct load_ctx *ctx, struct worker_record *rec, int64_t ns);
 
+/* Sleep NS (CLOCK_MONOTONIC), never past the deadline, waking every 50 ms to
+ * see the stop flag. Returns false when the load must stop. */
+bool load_sleep_ns(const struct load_ctx *ctx, int64_t ns);
+
+/* The whole run() of the duty-cycle loads (sleep-hog, massive-intr, rt-hog):
+ * spec->count workers, each burning RUN of CPU then sleeping SLEEP (none
+ * when 0), one iteration per cycle, until the load must stop; gaps are noted
+ * only within the busy part. Returns run()'s exit status. */
+int load_run_duty_cycle(struct load_ctx *ctx, int64_t run_ns, int64_t sleep_ns);
+
 #endif

@@ -1,5 +1,4 @@
-/* sleep-hog: runs for R, sleeps for S, forever: the 2006 interactive-bonus attack (default 95% CPU).
- * Behaviour: issue 3 (not implemented yet; the option table is final). */
+/* sleep-hog: runs for R, sleeps for S, forever: the 2006 interactive-bonus attack (default 95% CPU). */
 #include "config.h"
 #include "loads/load.h"
 #include "lib/error.h"
@@ -18,9 +17,7 @@ static const struct opt_spec options[] = {
 
 static int run(struct load_ctx *ctx)
 {
-	(void)ctx;
-	error("load type 'sleep-hog' is not implemented yet (issue 3)");
-	return 3;
+	return load_run_duty_cycle(ctx, ctx->spec->opts[OPT_RUN].i, ctx->spec->opts[OPT_SLEEP].i);
 }
 
 const struct load_type load_sleep_hog = {

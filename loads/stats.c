@@ -39,6 +39,19 @@ void stats_destroy(struct stats_block *block)
 		munmap(block, stats_size(block->n_records));
 }
 
+void record_stall(struct worker_record *rec, uint64_t ns)
+{
+	if (ns > rec->gap_max_ns)
+		rec->gap_max_ns = ns;
+	if (ns > (uint64_t)NSEC_PER_MSEC) {
+		rec->gaps_over_1ms++;
+		if (ns > 10 * (uint64_t)NSEC_PER_MSEC)
+			rec->gaps_over_10ms++;
+		if (ns > 100 * (uint64_t)NSEC_PER_MSEC)
+			rec->gaps_over_100ms++;
+	}
+}
+
 void record_gap(const struct stats_block *block, struct worker_record *rec,
 		uint64_t now, unsigned flags)
 {
@@ -51,15 +64,7 @@ void record_gap(const struct stats_block *block, struct worker_record *rec,
 	if (last < from)
 		last = from;	/* only the measured part of the gap */
 	gap = now > last ? now - last : 0;
-	if (gap > rec->gap_max_ns)
-		rec->gap_max_ns = gap;
-	if (gap > (uint64_t)NSEC_PER_MSEC) {
-		rec->gaps_over_1ms++;
-		if (gap > 10 * (uint64_t)NSEC_PER_MSEC)
-			rec->gaps_over_10ms++;
-		if (gap > 100 * (uint64_t)NSEC_PER_MSEC)
-			rec->gaps_over_100ms++;
-	}
+	record_stall(rec, gap);
 	if (flags & RECORD_GAP_HIST)
 		hist_record(&rec->hist, gap);
 }

@@ -66,4 +66,9 @@ void record_iteration(const struct stats_block *block, struct worker_record *rec
 void record_gap(const struct stats_block *block, struct worker_record *rec,
 		uint64_t now, unsigned flags);
 
+/* Note a stretch of NS during which the worker wanted to run but could not
+ * (a gap, a wakeup latency): updates gap_max_ns and gaps_over_*. The caller
+ * checks stats_measuring(). */
+void record_stall(struct worker_record *rec, uint64_t ns);
+
 #endif

@@ -226,3 +226,49 @@ int64_t work_for_ns(const struct load_ctx *ctx, struct worker_record *rec, int64
 		rec->cpu_ns = (uint64_t)now;
 	return now - start;
 }
+
+#define SLEEP_SLICE_NS (50 * NSEC_PER_MSEC)
+
+bool load_sleep_ns(const struct load_ctx *ctx, int64_t ns)
+{
+	int64_t deadline = ctx->stats->deadline_ns, until = mono_ns() + ns;
+
+	if (deadline > 0 && until > deadline)
+		until = deadline;
+	for (;;) {
+		int64_t now = mono_ns();
+
+		if (load_should_stop(ctx))
+			return false;
+		if (now >= until)
+			return true;
+		sleep_until_ns(until - now > SLEEP_SLICE_NS ? now + SLEEP_SLICE_NS : until);
+	}
+}
+
+struct duty_cycle {
+	int64_t run_ns, sleep_ns;
+};
+
+static void duty_cycle_worker(struct load_ctx *ctx, unsigned record, void *arg)
+{
+	const struct duty_cycle *dc = arg;
+	struct worker_record *rec = worker_begin(ctx, record);
+
+	while (!load_should_stop(ctx)) {
+		work_for_ns(ctx, rec, dc->run_ns);
+		if (dc->sleep_ns > 0 && !load_sleep_ns(ctx, dc->sleep_ns))
+			break;
+		if (stats_measuring(ctx->stats, (uint64_t)mono_ns()))
+			rec->iterations++;
+	}
+	worker_end(rec);
+}
+
+int load_run_duty_cycle(struct load_ctx *ctx, int64_t run_ns, int64_t sleep_ns)
+{
+	struct duty_cycle dc = { run_ns, sleep_ns };
+
+	return load_run_workers(ctx, (unsigned)ctx->spec->count, duty_cycle_worker, &dc) ?
+		EXIT_RUNTIME : 0;
+}
