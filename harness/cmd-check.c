@@ -1,19 +1,80 @@
-/* starve check: validate profiles, reporting every error as file:line:col. */
+/* starve check: validate profiles, reporting every error as file:line:col
+ * on stderr and a one-line summary per good file on stdout. Exit 0 when every
+ * file is good, 2 (a profile error) otherwise. */
 #include "config.h"
 #include "harness/cmd.h"
+#include "harness/profile.h"
 #include "lib/error.h"
 
-#include <stddef.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 
 static int run_check(int argc, char **argv);
 
-const struct cmd cmd_check = { "check", "PROFILE.yaml...", "validate profiles, reporting every error as file:line:col", run_check };
+const struct cmd cmd_check = { "check", "[--quiet] PROFILE.yaml...",
+			       "validate profiles, reporting every error as file:line:col",
+			       run_check };
+
+static const char check_options[] =
+	"options:\n"
+	"  -q, --quiet   print errors only, no line per good profile\n"
+	"\nexit status: 0 when every profile is valid, 2 when any has an error.\n";
+
+/* Check one file; true when it is valid. */
+static bool check_file(const char *path, bool quiet)
+{
+	unsigned n_errors = 0;
+	struct profile *p = profile_load(path, &n_errors);
+
+	if (!p) {
+		if (!quiet)
+			fprintf(stderr, "%s: %u error%s\n", path, n_errors, n_errors == 1 ? "" : "s");
+		return false;
+	}
+	if (!quiet)
+		printf("%s: ok (%zu load%s, %zu setting%s, %zu expectation%s)\n", path,
+		       p->n_loads, p->n_loads == 1 ? "" : "s", p->n_settings,
+		       p->n_settings == 1 ? "" : "s", p->n_expect, p->n_expect == 1 ? "" : "s");
+	profile_free(p);
+	return true;
+}
 
 static int run_check(int argc, char **argv)
 {
+	bool quiet = false, all_ok = true, options_done = false;
+	int n_files = 0;
+
 	if (cmd_wants_help(argc, argv)) {
-		cmd_usage(&cmd_check, NULL);
+		cmd_usage(&cmd_check, check_options);
 		return EXIT_PASS;
 	}
-	return cmd_not_yet(&cmd_check, "issue 2");
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+
+		if (!options_done && !strcmp(arg, "--")) {
+			options_done = true;
+		} else if (!options_done && (!strcmp(arg, "-q") || !strcmp(arg, "--quiet"))) {
+			quiet = true;
+		} else if (!options_done && arg[0] == '-' && arg[1]) {
+			error("unknown option '%s' for 'starve check'; see 'starve check --help'", arg);
+			return EXIT_USAGE;
+		}
+	}
+	options_done = false;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+
+		if (!options_done && !strcmp(arg, "--"))
+			options_done = true;
+		else if (options_done || arg[0] != '-' || !arg[1]) {
+			n_files++;
+			all_ok = check_file(arg, quiet) && all_ok;
+		}
+	}
+	if (!n_files) {
+		error("no profile given; usage: starve %s %s", cmd_check.name, cmd_check.args);
+		return EXIT_USAGE;
+	}
+	return all_ok ? EXIT_PASS : EXIT_USAGE;
 }

@@ -1,0 +1,260 @@
+/* The 'loads' and 'attach' sections of a profile. A load entry's keys are
+ * name, type, the common options (load_common_options[]) and its type's
+ * options: the option tables are the only source of key names, types,
+ * ranges and defaults, so the parser cannot drift from the loads. */
+#include "config.h"
+#include "harness/profile-node.h"
+#include "lib/cpuspec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LOAD_NAME_MAX 12	/* the brief's bound for "starve-<name>" comms */
+#define ATTACH_NAME_MAX 32
+#define LOAD_KEYS_MAX (2 + COMMON_NR_OPTIONS + LOAD_MAX_OPTIONS)
+
+static const struct opt_spec attach_pid_spec = {
+	"pid", OPT_INT, NULL, 1, 4194304, NULL, "process id to sample", NULL,
+};
+
+/* Loads and attached processes share one namespace: expectations name either. */
+static int pl_check_unique(struct pctx *c, const yaml_node_t *node, const char *name)
+{
+	const struct profile *p = c->p;
+
+	for (size_t i = 0; i < p->n_loads; i++)
+		if (p->loads[i].name && !strcmp(p->loads[i].name, name))
+			return pn_error(c, node, "duplicate load name '%s' (first used at line %d); "
+					"names must be unique", name, p->loads[i].pos.line);
+	for (size_t i = 0; i < p->n_attach; i++)
+		if (p->attach[i].name && !strcmp(p->attach[i].name, name))
+			return pn_error(c, node, "duplicate load name '%s' (first used at line %d); "
+					"names must be unique", name, p->attach[i].pos.line);
+	return 0;
+}
+
+/* The name of an entry: required, well-formed and unique; NULL otherwise. */
+static const char *pl_name(struct pctx *c, const yaml_node_t *map, size_t max)
+{
+	const yaml_node_t *node = pn_require(c, map, "name");
+	const char *name = node ? pn_scalar(c, node, "name") : NULL;
+
+	if (!name || pn_check_name(c, node, name, max, "load") || pl_check_unique(c, node, name))
+		return NULL;
+	return name;
+}
+
+static const struct load_type *pl_type(struct pctx *c, const yaml_node_t *map)
+{
+	const yaml_node_t *node = pn_require(c, map, "type");
+	const char *text = node ? pn_scalar(c, node, "type") : NULL;
+	const struct load_type *type;
+	const char *hint;
+
+	if (!text)
+		return NULL;
+	type = load_type_find(text);
+	if (type)
+		return type;
+	hint = load_type_suggest(text);
+	if (hint)
+		pn_error(c, node, "unknown load type '%s' (did you mean '%s'?)", text, hint);
+	else
+		pn_error(c, node, "unknown load type '%s' (see 'starve list' for the types)", text);
+	return NULL;
+}
+
+static void pl_check_cpus(struct pctx *c, const yaml_node_t *node, const char *text)
+{
+	struct cpuspec spec;
+	size_t offset = 0;
+	char why[256];
+
+	if (cpuspec_parse(text, &spec, &offset, why, sizeof(why)))
+		pn_error_in(c, node, offset, "%s", why);
+}
+
+static void pl_set_common(struct pctx *c, struct load_spec *spec, const yaml_node_t *node,
+			  size_t i, const union opt_value *v)
+{
+	switch (i) {
+	case COMMON_COUNT:
+		spec->count = (int)v->i;
+		break;
+	case COMMON_MODE:
+		spec->mode = (enum load_mode)v->i;
+		break;
+	case COMMON_CPUS:
+		free(spec->cpus);
+		spec->cpus = v->s;
+		pl_check_cpus(c, node, v->s);
+		break;
+	case COMMON_NICE:
+		spec->nice = (int)v->i;
+		break;
+	case COMMON_POLICY:
+		spec->policy = (enum load_policy)v->i;
+		break;
+	case COMMON_PRIORITY:
+		spec->priority = (int)v->i;
+		break;
+	case COMMON_SESSION:
+		spec->session = v->b;
+		break;
+	}
+}
+
+/* One option key of a load whose type is known. */
+static void pl_option(struct pctx *c, struct load_spec *spec, const char *key,
+		      const yaml_node_t *value)
+{
+	const struct load_type *type = spec->type;
+	const struct opt_spec *o = opt_find(load_common_options, COMMON_NR_OPTIONS, key);
+	union opt_value v;
+
+	if (o) {
+		if (!pn_opt(c, value, o, &v))
+			pl_set_common(c, spec, value, (size_t)(o - load_common_options), &v);
+		return;
+	}
+	if (!type)
+		return;		/* unknown type: only the common options can be judged */
+	o = opt_find(type->options, type->n_options, key);
+	if (o && !pn_opt(c, value, o, &spec->opts[o - type->options]))
+		spec->opt_set[o - type->options] = true;
+}
+
+static size_t pl_known_keys(const struct load_type *type, const char **keys)
+{
+	size_t n = 0;
+
+	keys[n++] = "name";
+	keys[n++] = "type";
+	for (size_t i = 0; i < COMMON_NR_OPTIONS; i++)
+		keys[n++] = load_common_options[i].name;
+	for (size_t i = 0; i < type->n_options && i < LOAD_MAX_OPTIONS; i++)
+		keys[n++] = type->options[i].name;
+	return n;
+}
+
+/* Cross-option checks, once every key parsed cleanly. */
+static void pl_finish(struct pctx *c, const yaml_node_t *map, struct load_spec *spec)
+{
+	const struct load_type *type = spec->type;
+	const yaml_node_t *cpus = pn_get(c, map, "cpus");
+	bool rt, given_policy = pn_get(c, map, "policy"), given_prio = pn_get(c, map, "priority");
+	unsigned before = c->n_errors;
+	char why[256];
+
+	for (size_t i = 0; i < type->n_options; i++)
+		if (!type->options[i].def && !spec->opt_set[i])
+			pn_error(c, map, "missing required key '%s' for load type '%s'",
+				 type->options[i].name, type->name);
+	/* "policy: other" on rt-hog should not inherit the type's priority 50. */
+	rt = spec->policy == POLICY_FIFO || spec->policy == POLICY_RR;
+	if (given_policy && !given_prio && !rt)
+		spec->priority = 0;
+	if (c->n_errors == before && load_spec_finish(spec, why, sizeof(why)))
+		pn_error(c, map, "load '%s': %s", spec->name, why);
+	if (rt && !c->p->allow_rt_on_all_cpus && (!spec->cpus || strstr(spec->cpus, "all")))
+		pn_error(c, cpus ? cpus : map, "load '%s' would run %s on every CPU; pin it with "
+			 "'cpus' (e.g. pu:1) or set 'allow_rt_on_all_cpus: true'",
+			 spec->name, load_policy_names[spec->policy]);
+}
+
+static void pl_entry(struct pctx *c, const yaml_node_t *map, struct load_spec *spec)
+{
+	const char *keys[LOAD_KEYS_MAX], *name, *key;
+	const struct load_type *type;
+	unsigned before = c->n_errors;
+	char where[64];
+
+	spec->pos = pn_pos(c, map);
+	name = pl_name(c, map, LOAD_NAME_MAX);
+	type = pl_type(c, map);
+	if (name)
+		snprintf(where, sizeof(where), "load '%s'", name);
+	else
+		snprintf(where, sizeof(where), "a load");
+	if (type) {
+		load_spec_init(spec, type, name ? name : "");
+		spec->pos = pn_pos(c, map);
+		pn_check_keys(c, map, keys, pl_known_keys(type, keys), where);
+	} else {
+		spec->name = name ? strdup(name) : NULL;
+		pn_check_keys(c, map, NULL, 0, where);	/* duplicates at least */
+	}
+	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+	     pair < map->data.mapping.pairs.top; pair++) {
+		key = pn_key(c, pair);
+		if (key && strcmp(key, "name") && strcmp(key, "type") && pn_is_first(c, map, pair))
+			pl_option(c, spec, key, pn_node(c, pair->value));
+	}
+	if (type && c->n_errors == before)
+		pl_finish(c, map, spec);
+}
+
+void profile_parse_loads(struct pctx *c, const yaml_node_t *seq)
+{
+	struct profile *p = c->p;
+	size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
+
+	if (!n) {
+		pn_error(c, seq, "'loads' is empty; give at least one load (name and type)");
+		return;
+	}
+	p->loads = calloc(n, sizeof(*p->loads));
+	if (!p->loads) {
+		pn_error(c, seq, "out of memory");
+		return;
+	}
+	for (yaml_node_item_t *it = seq->data.sequence.items.start;
+	     it < seq->data.sequence.items.top; it++) {
+		const yaml_node_t *entry = pn_node(c, *it);
+
+		if (entry->type != YAML_MAPPING_NODE) {
+			pn_error(c, entry, "each entry of 'loads' must be a mapping "
+				 "(name, type and options), not %s", pn_kind_name(entry));
+			continue;
+		}
+		pl_entry(c, entry, &p->loads[p->n_loads++]);
+	}
+}
+
+static void pl_attach_entry(struct pctx *c, const yaml_node_t *map, struct attach_spec *a)
+{
+	static const char *const keys[] = { "name", "pid" };
+	const char *name = pl_name(c, map, ATTACH_NAME_MAX);
+	const yaml_node_t *pid = pn_require(c, map, "pid");
+	union opt_value v;
+
+	a->pos = pn_pos(c, map);
+	a->name = name ? strdup(name) : NULL;
+	pn_check_keys(c, map, keys, 2, "an attach entry");
+	if (pid && !pn_opt(c, pid, &attach_pid_spec, &v))
+		a->pid = (pid_t)v.i;
+}
+
+void profile_parse_attach(struct pctx *c, const yaml_node_t *seq)
+{
+	struct profile *p = c->p;
+	size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
+
+	p->attach = calloc(n ? n : 1, sizeof(*p->attach));
+	if (!p->attach) {
+		pn_error(c, seq, "out of memory");
+		return;
+	}
+	for (yaml_node_item_t *it = seq->data.sequence.items.start;
+	     it < seq->data.sequence.items.top; it++) {
+		const yaml_node_t *entry = pn_node(c, *it);
+
+		if (entry->type != YAML_MAPPING_NODE) {
+			pn_error(c, entry, "each entry of 'attach' must be a mapping "
+				 "(name and pid), not %s", pn_kind_name(entry));
+			continue;
+		}
+		pl_attach_entry(c, entry, &p->attach[p->n_attach++]);
+	}
+}
