@@ -1,0 +1,120 @@
+/* In-band metrics from the worker records (inband.h). Each record is copied
+ * field by field without locks while its worker may still write: every
+ * counter is a naturally aligned 64-bit word, so the worst case is a value a
+ * moment old. */
+#include "config.h"
+#include "loads/inband.h"
+#include "lib/fairness.h"
+#include "lib/timeutil.h"
+#include "reports/hist-json.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static const char *const inband_hist_names[] = {
+	[HIST_NONE] = NULL, [HIST_WAKEUP_LATENCY] = "wakeup_latency",
+	[HIST_ROUND_TRIP] = "round_trip", [HIST_LATENESS] = "lateness", [HIST_GAP] = "gap",
+};
+
+const char *inband_hist_name(enum load_hist hist)
+{
+	return (unsigned)hist < sizeof(inband_hist_names) / sizeof(inband_hist_names[0]) ?
+		inband_hist_names[hist] : NULL;
+}
+
+/* Jain's index and min/max of iterations per worker. */
+static void inband_fairness(const struct stats_block *block, unsigned first, unsigned n,
+			    struct inband_summary *out)
+{
+	double *v = calloc(n, sizeof(*v));
+	size_t k = 0;
+
+	if (!v)
+		return;
+	for (unsigned i = first; i < first + n; i++)
+		if (block->rec[i].state != RECORD_UNUSED)
+			v[k++] = (double)block->rec[i].iterations;
+	if (k >= 2) {
+		out->fairness = jain_index(v, k);
+		out->fairness_minmax = min_max_ratio(v, k);
+	}
+	free(v);
+}
+
+static void inband_init(struct inband_summary *out)
+{
+	*out = (struct inband_summary){ 0 };
+	out->throughput = out->starvation_max_inband = out->deadline_miss_ratio = NAN;
+	out->fairness = out->fairness_minmax = out->cpu_share = NAN;
+	hist_init(&out->hist);
+}
+
+void inband_summarize(const struct load_type *type, const struct stats_block *block,
+		      unsigned first, unsigned n, int64_t wall_ns, struct inband_summary *out)
+{
+	uint64_t gap_max = 0, met = 0, missed = 0, cpu = 0, life = 0, now = (uint64_t)mono_ns();
+
+	inband_init(out);
+	for (unsigned i = first; i < first + n && i < block->n_records; i++) {
+		const struct worker_record *r = &block->rec[i];
+		uint64_t end = r->end_ns ? r->end_ns : now;
+
+		if (r->state == RECORD_UNUSED)
+			continue;
+		out->workers++;
+		out->iterations += r->iterations;
+		gap_max = r->gap_max_ns > gap_max ? r->gap_max_ns : gap_max;
+		out->gaps_over_1ms += r->gaps_over_1ms;
+		out->gaps_over_10ms += r->gaps_over_10ms;
+		out->gaps_over_100ms += r->gaps_over_100ms;
+		met += r->deadlines_met;
+		missed += r->deadlines_missed;
+		cpu += r->cpu_ns;
+		life += end > r->start_ns ? end - r->start_ns : 0;
+		hist_merge(&out->hist, &r->hist);
+	}
+	if (!out->workers)
+		return;
+	if (wall_ns > 0)
+		out->throughput = (double)out->iterations * NSEC_PER_SEC / (double)wall_ns;
+	if (type->flags & LOAD_INBAND_GAPS)
+		out->starvation_max_inband = (double)gap_max / NSEC_PER_SEC;
+	if (met + missed > 0)
+		out->deadline_miss_ratio = (double)missed / (double)(met + missed);
+	if (life > 0)
+		out->cpu_share = (double)cpu / (double)life;
+	if (type->flags & LOAD_FAIRNESS)
+		inband_fairness(block, first, n, out);
+}
+
+static void inband_set(json_t *metrics, const char *name, double value)
+{
+	if (!isnan(value))
+		json_object_set_new(metrics, name, json_real(value));
+}
+
+void inband_metrics_json(const struct load_type *type, const struct inband_summary *sum,
+			 json_t *metrics, json_t *histograms)
+{
+	static const struct {
+		const char *name;
+		double p;
+	} pct[] = {
+		{ "wakeup_p50", 50 }, { "wakeup_p90", 90 }, { "wakeup_p99", 99 },
+		{ "wakeup_p999", 99.9 }, { "wakeup_max", 100 },
+	};
+	const char *hname = inband_hist_name(type->hist);
+
+	inband_set(metrics, "throughput", sum->throughput);
+	inband_set(metrics, "starvation_max_inband", sum->starvation_max_inband);
+	inband_set(metrics, "deadline_miss_ratio", sum->deadline_miss_ratio);
+	inband_set(metrics, "fairness", sum->fairness);
+	inband_set(metrics, "fairness_minmax", sum->fairness_minmax);
+	inband_set(metrics, "cpu_share", sum->cpu_share);
+	if (type->hist == HIST_WAKEUP_LATENCY && sum->hist.count)
+		for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
+			inband_set(metrics, pct[i].name,
+				   (double)hist_percentile(&sum->hist, pct[i].p) / NSEC_PER_SEC);
+	if (hname && sum->hist.count && histograms)
+		json_object_set_new(histograms, hname, hist_to_json(&sum->hist));
+}
