@@ -1,0 +1,276 @@
+/* Cpuset backend choice (harness/cpuset.h): probe the backends in order of
+ * preference, remember the first usable one, and route create/attach/
+ * destroy to it. Also the file helpers the cgroup backends share.
+ * STARVE_CPUSET_BACKEND=<name> picks a usable backend by name (tests use
+ * it to exercise one that would not be first). */
+#include "config.h"
+#include "harness/cpuset-backend.h"
+#include "lib/error.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <mntent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static const struct cpuset_backend *const cpuset_backends[] = {
+	&cpuset_libcpuset, &cpuset_cgroup1, &cpuset_cgroup2, &cpuset_affinity,
+};
+#define CPUSET_NR_BACKENDS (sizeof(cpuset_backends) / sizeof(cpuset_backends[0]))
+
+static const struct cpuset_backend *cpuset_chosen;
+
+const char *cpuset_probe(struct cpuset_probe_report *reports, size_t max, size_t *n)
+{
+	const char *want = getenv("STARVE_CPUSET_BACKEND");
+	const struct cpuset_backend *chosen = NULL;
+	char reason[160];
+	bool ok;
+
+	if (n)
+		*n = 0;
+	for (size_t i = 0; i < CPUSET_NR_BACKENDS; i++) {
+		const struct cpuset_backend *b = cpuset_backends[i];
+
+		ok = b->probe(reason, sizeof(reason));
+		if (ok && !chosen && (!want || !*want || !strcmp(want, b->name)))
+			chosen = b;
+		if (reports && n && *n < max) {
+			reports[*n].name = b->name;
+			reports[*n].usable = ok;
+			snprintf(reports[*n].reason, sizeof(reports[*n].reason), "%s", reason);
+			(*n)++;
+		}
+	}
+	/* affinity always probes usable, so only a bad override gets here */
+	if (!chosen) {
+		warning("STARVE_CPUSET_BACKEND=%s is not a usable backend; using affinity", want);
+		chosen = &cpuset_affinity;
+	}
+	cpuset_chosen = chosen;
+	return chosen->name;
+}
+
+int cpuset_create(struct cpuset_handle *h, const char *name, const cpu_set_t *cpus)
+{
+	size_t n;
+
+	if (!cpuset_chosen)
+		cpuset_probe(NULL, 0, &n);
+	memset(h, 0, sizeof(*h));
+	h->backend = cpuset_chosen;
+	h->cpus = *cpus;
+	if (CPU_COUNT(cpus) == 0)
+		return error("cpuset '%s' would have no CPUs", name);
+	return h->backend->create(h, name, cpus);
+}
+
+int cpuset_attach(struct cpuset_handle *h, pid_t pid)
+{
+	if (!h->backend)
+		return error("cpuset_attach: cpuset was not created");
+	return h->backend->attach(h, pid);
+}
+
+int cpuset_destroy(struct cpuset_handle *h)
+{
+	int ret;
+
+	if (!h->backend)
+		return 0;
+	ret = h->backend->destroy(h);
+	if (ret == 0)
+		h->backend = NULL;
+	return ret;
+}
+
+const char *cpuset_backend_name(const struct cpuset_handle *h)
+{
+	return h->backend ? h->backend->name : "none";
+}
+
+/* ---- helpers for the cgroup-style backends ---- */
+
+bool cpuset_file_exists(const char *dir, const char *file)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return access(path, F_OK) == 0;
+}
+
+int cpuset_read_file(const char *dir, const char *file, char *buf, size_t len)
+{
+	char path[512];
+	ssize_t r;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno("cannot open %s", path);
+	r = read(fd, buf, len - 1);
+	close(fd);
+	if (r < 0)
+		return error_errno("cannot read %s", path);
+	while (r > 0 && buf[r - 1] == '\n')
+		r--;
+	buf[r] = '\0';
+	return 0;
+}
+
+int cpuset_write_file(const char *dir, const char *file, const char *value)
+{
+	char path[512];
+	size_t len = strlen(value);
+	ssize_t w;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno("cannot open %s for writing", path);
+	w = write(fd, value, len);
+	if (w < 0) {
+		int saved = errno;
+
+		close(fd);
+		errno = saved;
+		return error_errno("cannot write '%s' to %s", value, path);
+	}
+	close(fd);
+	if ((size_t)w != len)
+		return error("short write of '%s' to %s", value, path);
+	return 0;
+}
+
+static bool cpuset_has_option(const char *opts, const char *option)
+{
+	size_t n = strlen(option);
+
+	for (const char *p = opts; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, option, n) && (p[n] == ',' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
+bool cpuset_find_mount(const char *type, const char *option, char *dir, size_t len)
+{
+	struct mntent ent, *m;
+	char strings[1024];
+	bool found = false;
+	FILE *f = setmntent("/proc/self/mounts", "r");
+
+	if (!f)
+		return false;
+	while (!found && (m = getmntent_r(f, &ent, strings, sizeof(strings))))
+		if (!strcmp(m->mnt_type, type) && (!option || cpuset_has_option(m->mnt_opts, option)))
+			found = snprintf(dir, len, "%s", m->mnt_dir) < (int)len;
+	endmntent(f);
+	return found;
+}
+
+int cpuset_make_dir(struct cpuset_handle *h, const char *root, const char *name)
+{
+	int n;
+
+	if (!*name || strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			  "0123456789_.-") != strlen(name) || name[0] == '.')
+		return error("bad cpuset name '%s' (use [A-Za-z0-9_.-], not starting with '.')",
+			     name);
+	if (!strncmp(name, "starve-", 7))
+		n = snprintf(h->path, sizeof(h->path), "%s/%s", root, name);
+	else
+		n = snprintf(h->path, sizeof(h->path), "%s/starve-%d-%s", root, (int)getpid(), name);
+	if (n < 0 || (size_t)n >= sizeof(h->path))
+		return error("cpuset path for '%s' under %s is too long", name, root);
+	if (mkdir(h->path, 0755) < 0) {
+		if (errno == EEXIST)
+			return error("cpuset %s already exists (left by a crashed run? rmdir it)",
+				     h->path);
+		return error_errno("cannot create cpuset %s", h->path);
+	}
+	return 0;
+}
+
+/* Write each pid listed in DIR/PROCS_FILE to PARENT/PROCS_FILE; tasks that
+ * exit meanwhile (ESRCH) are fine. */
+static void cpuset_move_out(const char *dir, const char *parent, const char *procs_file)
+{
+	char path[512], line[32];
+	FILE *f;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, procs_file);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	snprintf(path, sizeof(path), "%s/%s", parent, procs_file);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	while (fd >= 0 && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (write(fd, line, strlen(line)) < 0 && errno != ESRCH)
+			warning("cannot move task %s out of %s: %s", line, dir, strerror(errno));
+	}
+	if (fd >= 0)
+		close(fd);
+	fclose(f);
+}
+
+int cpuset_remove_dir(struct cpuset_handle *h, const char *procs_file)
+{
+	struct timespec pause = { 0, 10 * 1000 * 1000 };
+	char parent[256];
+
+	if (!h->path[0])
+		return 0;
+	snprintf(parent, sizeof(parent), "%s", h->path);
+	dirname(parent);
+	/* Exiting tasks keep a cgroup busy for a moment after they vanish
+	 * from its procs file: retry for up to a second. */
+	for (int tries = 0; tries < 100; tries++) {
+		cpuset_move_out(h->path, parent, procs_file);
+		if (rmdir(h->path) == 0 || errno == ENOENT) {
+			h->path[0] = '\0';
+			return 0;
+		}
+		if (errno != EBUSY)
+			break;
+		nanosleep(&pause, NULL);
+	}
+	return error_errno("cannot remove cpuset %s", h->path);
+}
+
+int cpuset_each_thread(pid_t pid, int (*fn)(pid_t tid, void *arg), void *arg)
+{
+	char dir[64];
+	struct dirent *d;
+	int ret = 0, n = 0;
+	DIR *tasks;
+
+	snprintf(dir, sizeof(dir), "/proc/%d/task", (int)pid);
+	tasks = opendir(dir);
+	if (!tasks)
+		return error("process %d has exited", (int)pid);
+	while ((d = readdir(tasks))) {
+		pid_t tid = (pid_t)atoi(d->d_name);
+
+		if (tid <= 0)
+			continue;
+		errno = 0;
+		if (fn(tid, arg) == 0)
+			n++;
+		else if (errno != ESRCH)
+			ret = -1;
+	}
+	closedir(tasks);
+	if (ret == 0 && n == 0)
+		return error("process %d has exited", (int)pid);
+	return ret;
+}
