@@ -1,0 +1,132 @@
+/* The table of report formats and the file writing they share
+ * (reports/formats.h). */
+#include "config.h"
+#include "reports/formats.h"
+#include "reports/junit.h"
+#include "reports/ktap.h"
+#include "reports/markdown.h"
+#include "reports/result.h"
+#include "reports/table.h"
+#include "lib/error.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+#include <unistd.h>
+
+static int json_report_write(const json_t *result, FILE *f)
+{
+	if (json_dumpf(result, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF)
+		return -1;
+	return fflush(f) == EOF ? -1 : 0;
+}
+
+const struct report_format report_formats[] = {
+	{ "json", "result.json", json_report_write },
+	{ "junit", "result.xml", junit_write },
+	{ "ktap", "result.ktap", ktap_write },
+	{ "markdown", "summary.md", markdown_write },
+	{ "table", "summary.txt", table_print },
+};
+const size_t report_format_count = sizeof(report_formats) / sizeof(report_formats[0]);
+
+const struct report_format *report_format_find(const char *name)
+{
+	for (size_t i = 0; i < report_format_count; i++)
+		if (!strcmp(report_formats[i].name, name))
+			return &report_formats[i];
+	return NULL;
+}
+
+int report_write_file(const struct report_format *fmt, const json_t *result, const char *path)
+{
+	char tmp[4096];
+	FILE *f;
+
+	if (!strcmp(path, "-")) {
+		if (fmt->write(result, stdout) < 0)
+			return error_errno("cannot write the %s report to stdout", fmt->name);
+		return 0;
+	}
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp))
+		return error("path '%s' is too long", path);
+	f = fopen(tmp, "we");
+	if (!f)
+		return error_errno("cannot create '%s'", tmp);
+	if (fmt->write(result, f) < 0) {
+		int saved = errno;
+
+		fclose(f);
+		unlink(tmp);
+		errno = saved;
+		return error_errno("cannot write '%s'", tmp);
+	}
+	if (fclose(f) == EOF) {
+		unlink(tmp);
+		return error_errno("cannot write '%s'", tmp);
+	}
+	if (rename(tmp, path) < 0) {
+		int saved = errno;
+
+		unlink(tmp);
+		errno = saved;
+		return error_errno("cannot rename '%s' to '%s'", tmp, path);
+	}
+	return 0;
+}
+
+/* Split LIST at commas into NAMES (at most MAX, each at most 31 chars);
+ * checks every name. */
+static int formats_parse(const char *list, const struct report_format **out, size_t max,
+			 size_t *n)
+{
+	char valid[128] = "", name[32];
+	const char *p = list;
+
+	for (size_t i = 0; i < report_format_count; i++)
+		snprintf(valid + strlen(valid), sizeof(valid) - strlen(valid), "%s%s",
+			 i ? ", " : "", report_formats[i].name);
+	*n = 0;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		const struct report_format *fmt = NULL;
+
+		if (len > 0 && len < sizeof(name)) {
+			memcpy(name, p, len);
+			name[len] = '\0';
+			fmt = report_format_find(name);
+		}
+		if (!fmt)
+			return error("unknown report format '%.*s' in '%s' (valid: %s)", (int)len, p,
+				     list, valid);
+		if (*n < max)
+			out[(*n)++] = fmt;
+		p += len + (p[len] == ',');
+	}
+	return 0;
+}
+
+int reports_write_formats(const json_t *result, const char *dir, const char *format_list)
+{
+	const struct report_format *fmts[16];
+	size_t n;
+	char path[4096];
+
+	if (formats_parse(format_list, fmts, sizeof(fmts) / sizeof(fmts[0]), &n) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		bool again = false;
+
+		for (size_t j = 0; j < i; j++)
+			again |= fmts[j] == fmts[i];
+		if (again)
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", dir, fmts[i]->file) >= (int)sizeof(path))
+			return error("directory '%s' is too long", dir);
+		/* result.json is what report and compare read later: durable too */
+		if (fmts[i]->write == json_report_write ? result_write(path, result) < 0
+							 : report_write_file(fmts[i], result, path) < 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,34 @@
+/* Report formats as rows of one table (name, file name, writer), so `starve
+ * run --format LIST` and `starve report --junit F ...` share one list and an
+ * unknown name is answered with the valid ones. Every file is written to
+ * PATH.tmp.<pid> and renamed, so a reader never sees half a report. */
+#ifndef STARVE_FORMATS_H
+#define STARVE_FORMATS_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct report_format {
+	const char *name;	/* in --format lists: json, junit, ktap, markdown, table */
+	const char *file;	/* its file in a run's output directory */
+	int (*write)(const json_t *result, FILE *f);	/* 0, or -1 on a write error */
+};
+
+extern const struct report_format report_formats[];
+extern const size_t report_format_count;
+
+const struct report_format *report_format_find(const char *name);
+
+/* Write RESULT in FMT to PATH ("-" is stdout). Returns -1 with an error
+ * printed. */
+int report_write_file(const struct report_format *fmt, const json_t *result, const char *path);
+
+/* For `starve run --format json,junit,ktap,markdown`: write each listed
+ * format of RESULT (verdicts applied) into DIR as result.json, result.xml,
+ * result.ktap, summary.md, summary.txt. Every name is checked before anything
+ * is written; an unknown one is an error listing the valid names. Returns 0
+ * or -1 with an error printed. */
+int reports_write_formats(const json_t *result, const char *dir, const char *format_list);
+
+#endif

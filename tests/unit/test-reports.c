@@ -1,0 +1,448 @@
+/* Unit tests for reports/: result.json I/O, verdicts (against the hand-made
+ * oracles in tests/results/), escaping in XML, Markdown and KTAP, the table
+ * cells and the format list of `starve run --format`. */
+#include "config.h"
+#include "lib/error.h"
+#include "reports/formats.h"
+#include "reports/ktap.h"
+#include "reports/markdown.h"
+#include "reports/result.h"
+#include "reports/table.h"
+#include "reports/verdict.h"
+#include "reports/xml-writer.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char last_msg[1024];
+
+static void capture(const char *msg, void *data)
+{
+	(void)data;
+	snprintf(last_msg, sizeof(last_msg), "%s", msg);
+}
+
+static json_t *load_result(const char *name)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024], why[1024];
+	json_t *r;
+
+	snprintf(path, sizeof(path), "%s/tests/results/%s.json", top ? top : "..", name);
+	r = result_read(path, why, sizeof(why));
+	ck_assert_msg(r != NULL, "%s", why);
+	return r;
+}
+
+/* Recompute the verdicts of a synthetic result and compare each verdict and
+ * the summary with the ones written by hand in the file. */
+static void check_oracle(const char *name, int want_code)
+{
+	json_t *r = load_result(name), *want = json_deep_copy(r), *run;
+	size_t i;
+
+	error_set_sink(capture, NULL);
+	/* strip the stored verdicts so nothing can leak through */
+	json_array_foreach(json_object_get(r, "runs"), i, run)
+		json_object_set_new(run, "verdicts", json_array());
+	json_object_del(r, "summary");
+	ck_assert_int_eq(verdicts_apply(r), want_code);
+	json_array_foreach(json_object_get(r, "runs"), i, run) {
+		const json_t *wv = json_object_get(json_array_get(json_object_get(want, "runs"), i),
+						   "verdicts");
+		const json_t *got = json_object_get(run, "verdicts");
+		char *a = json_dumps(got, JSON_SORT_KEYS), *b = json_dumps(wv, JSON_SORT_KEYS);
+
+		ck_assert_msg(json_equal(got, wv), "%s run %zu:\n got  %s\n want %s", name, i, a, b);
+		free(a);
+		free(b);
+	}
+	ck_assert_msg(json_equal(json_object_get(r, "summary"), json_object_get(want, "summary")),
+		      "%s: summary differs", name);
+	error_set_sink(NULL, NULL);
+	json_decref(r);
+	json_decref(want);
+}
+
+START_TEST(verdicts_match_the_hand_made_oracles)
+{
+	check_oracle("pass", EXIT_PASS);
+	check_oracle("fail", EXIT_VERDICT_FAIL);
+	check_oracle("skipped", EXIT_ALL_SKIPPED);
+	check_oracle("undecided", EXIT_PASS);
+	check_oracle("unmeasured", EXIT_PASS);
+	check_oracle("multi", EXIT_VERDICT_FAIL);
+	check_oracle("odd-names", EXIT_VERDICT_FAIL);
+}
+END_TEST
+
+START_TEST(fail_reason_names_value_threshold_setting_and_kernel)
+{
+	json_t *r = load_result("fail");
+	const json_t *v;
+
+	ck_assert_int_eq(verdicts_apply(r), EXIT_VERDICT_FAIL);
+	v = json_array_get(json_object_get(json_array_get(json_object_get(r, "runs"), 0),
+					   "verdicts"), 0);
+	ck_assert_str_eq(verdict_str(v, "reason", ""),
+			 "victim starvation_max 1.31s is not below 1.2s "
+			 "(setting throttled, kernel 6.18.44)");
+	json_decref(r);
+}
+END_TEST
+
+/* A one-run result with one expectation, for the edge cases. */
+static json_t *tiny(const char *op, double threshold, double value, const char *setting)
+{
+	return json_pack("{s:s, s:i, s:{s:s}, s:{s:[{s:s, s:s, s:s, s:f, s:s*}]},"
+			 " s:[{s:s, s:i, s:s, s:n, s:{s:f, s:f}, s:[{s:s, s:{s:f}}]}]}",
+			 "format", "starve-result", "format_version", 1,
+			 "kernel", "release", "6.18.44",
+			 "profile", "expect", "load", "victim", "metric", "cpu_share", "op", op,
+			 "threshold", threshold, "setting", setting,
+			 "runs", "setting", "a", "repetition", 0, "status", "ok", "reason",
+			 "sampler", "target_hz", 250.0, "achieved_hz", 250.0,
+			 "loads", "name", "victim", "metrics", "cpu_share", value);
+}
+
+static const char *tiny_verdict(json_t *r)
+{
+	const json_t *vs = json_object_get(json_array_get(json_object_get(r, "runs"), 0), "verdicts");
+
+	return json_array_size(vs) ? verdict_str(json_array_get(vs, 0), "verdict", "?") : "none";
+}
+
+START_TEST(thresholds_are_strict_and_ops_point_the_right_way)
+{
+	json_t *r;
+
+	r = tiny("below", 0.5, 0.5, NULL);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_VERDICT_FAIL);
+	ck_assert_str_eq(tiny_verdict(r), "fail");
+	json_decref(r);
+	r = tiny("above", 0.5, 0.6, NULL);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_str_eq(tiny_verdict(r), "pass");
+	json_decref(r);
+	r = tiny("above", 0.5, 0.4, NULL);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_VERDICT_FAIL);
+	json_decref(r);
+	/* an expectation for another setting does not apply to setting "a" */
+	r = tiny("above", 0.5, 0.4, "b");
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_str_eq(tiny_verdict(r), "none");
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(undecided_exits_zero_with_a_warning_unless_strict)
+{
+	json_t *r = load_result("undecided");
+	struct verdict_opts strict = { .undecided_fails = true };
+	const json_t *s;
+
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	s = json_object_get(r, "summary");
+	ck_assert_str_eq(verdict_str(s, "verdict", ""), "undecided");
+	ck_assert(json_is_string(json_object_get(s, "warning")));
+	ck_assert_int_eq(verdicts_apply_opts(r, &strict), EXIT_VERDICT_FAIL);
+	ck_assert(json_is_null(json_object_get(json_object_get(r, "summary"), "warning")));
+	/* the choice is remembered in the summary and kept by a plain recompute */
+	ck_assert_int_eq(verdicts_apply(r), EXIT_VERDICT_FAIL);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(malformed_results_are_refused)
+{
+	json_t *r = tiny("sideways", 0.5, 0.5, NULL);
+
+	error_set_sink(capture, NULL);
+	ck_assert_int_eq(verdicts_apply(r), -1);
+	ck_assert_ptr_nonnull(strstr(last_msg, "profile.expect[0]"));
+	json_object_set_new(r, "runs", json_string("no"));
+	ck_assert_int_eq(verdicts_apply(r), -1);
+	error_set_sink(NULL, NULL);
+	json_decref(r);
+}
+END_TEST
+
+/* ---- result.json I/O ---- */
+
+static char tmpdir[256];
+
+static void make_tmpdir(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/starve-test-reports.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void remove_tmpdir(void)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *e;
+	char path[512];
+
+	while (d && (e = readdir(d)))
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "%s/%s", tmpdir, e->d_name);
+			unlink(path);
+		}
+	if (d)
+		closedir(d);
+	rmdir(tmpdir);
+}
+
+static unsigned count_files(void)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *e;
+	unsigned n = 0;
+
+	while (d && (e = readdir(d)))
+		n += e->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static void write_text(const char *name, const char *text, char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/%s", tmpdir, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+START_TEST(result_write_is_atomic_and_reads_back)
+{
+	json_t *r = load_result("multi"), *back;
+	char path[512], why[512];
+
+	make_tmpdir();
+	snprintf(path, sizeof(path), "%s/result.json", tmpdir);
+	ck_assert_int_eq(result_write(path, r), 0);
+	ck_assert_uint_eq(count_files(), 1);	/* no PATH.tmp.<pid> left behind */
+	back = result_read(path, why, sizeof(why));
+	ck_assert_msg(back != NULL, "%s", why);
+	ck_assert(json_equal(r, back));
+	json_decref(back);
+	/* a directory that does not exist is an error, not a crash */
+	error_set_sink(capture, NULL);
+	ck_assert_int_eq(result_write("/nonexistent-dir/result.json", r), -1);
+	ck_assert_ptr_nonnull(strstr(last_msg, "/nonexistent-dir/result.json.tmp."));
+	error_set_sink(NULL, NULL);
+	json_decref(r);
+	remove_tmpdir();
+}
+END_TEST
+
+START_TEST(result_read_says_where_and_why)
+{
+	char path[512], why[512], want[600];
+
+	make_tmpdir();
+	write_text("bad.json", "{\n  \"format\": \"starve-result\",\n  x\n}\n", path, sizeof(path));
+	ck_assert_ptr_null(result_read(path, why, sizeof(why)));
+	snprintf(want, sizeof(want), "%s:3:3: invalid JSON: ", path);
+	ck_assert_msg(!strncmp(why, want, strlen(want)), "%s", why);
+
+	write_text("foo.json", "{\"format\": \"foo\", \"format_version\": 1}", path, sizeof(path));
+	ck_assert_ptr_null(result_read(path, why, sizeof(why)));
+	snprintf(want, sizeof(want), "%s: not a starve result (format is 'foo')", path);
+	ck_assert_str_eq(why, want);
+
+	write_text("none.json", "{\"runs\": []}", path, sizeof(path));
+	ck_assert_ptr_null(result_read(path, why, sizeof(why)));
+	snprintf(want, sizeof(want), "%s: not a starve result (no \"format\" key)", path);
+	ck_assert_str_eq(why, want);
+
+	write_text("v2.json", "{\"format\": \"starve-result\", \"format_version\": 2}", path,
+		   sizeof(path));
+	ck_assert_ptr_null(result_read(path, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "format version 2 is not supported"));
+
+	write_text("dup.json", "{\"format\": \"starve-result\", \"format\": \"x\"}", path,
+		   sizeof(path));
+	ck_assert_ptr_null(result_read(path, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "invalid JSON"));
+
+	snprintf(path, sizeof(path), "%s/missing.json", tmpdir);
+	ck_assert_ptr_null(result_read(path, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "No such file"));
+	remove_tmpdir();
+}
+END_TEST
+
+/* ---- escaping ---- */
+
+/* Run FN(f, S) into a memory stream and return the text (static buffer). */
+static const char *capture_escape(void (*fn)(FILE *, const char *), const char *s)
+{
+	static char out[512];
+	FILE *f = fmemopen(out, sizeof(out), "w");
+
+	fn(f, s);
+	fclose(f);
+	return out;
+}
+
+static void xml_attr_escape(FILE *f, const char *s)
+{
+	xml_escape(f, s, true);
+}
+
+static void xml_text_escape(FILE *f, const char *s)
+{
+	xml_escape(f, s, false);
+}
+
+START_TEST(xml_escapes_markup_quotes_and_control_characters)
+{
+	ck_assert_str_eq(capture_escape(xml_attr_escape, "a<b>&\"c\"'\n\x01"),
+			 "a&lt;b&gt;&amp;&quot;c&quot;&apos;&#10;?");
+	ck_assert_str_eq(capture_escape(xml_text_escape, "a<b>&\"c\"\n"),
+			 "a&lt;b&gt;&amp;\"c\"\n");
+}
+END_TEST
+
+START_TEST(xml_writer_nests_and_closes)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct xml_writer w;
+
+	xml_begin(&w, f);
+	xml_open(&w, "a");
+	xml_attr(&w, "n", "x<y");
+	xml_open(&w, "b");
+	xml_close(&w);
+	xml_open(&w, "c");
+	xml_text(&w, "1 & 2");
+	xml_close(&w);
+	xml_close(&w);
+	ck_assert_int_eq(xml_end(&w), 0);
+	fclose(f);
+	ck_assert_str_eq(buf, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a n=\"x&lt;y\">\n"
+			      "  <b/>\n  <c>1 &amp; 2</c>\n</a>\n");
+	free(buf);
+
+	/* an element left open is reported */
+	f = open_memstream(&buf, &len);
+	xml_begin(&w, f);
+	xml_open(&w, "a");
+	ck_assert_int_eq(xml_end(&w), -1);
+	fclose(f);
+	free(buf);
+}
+END_TEST
+
+START_TEST(markdown_and_ktap_escape_their_specials)
+{
+	ck_assert_str_eq(capture_escape(markdown_escape, "a|b<c>&d_e*[f]`\ng"),
+			 "a\\|b\\<c\\>&amp;d\\_e\\*\\[f\\]\\` g");
+	ck_assert_str_eq(capture_escape(ktap_escape, "set #1\nnext"), "set _1 next");
+}
+END_TEST
+
+/* ---- shared pieces of the reports ---- */
+
+START_TEST(table_cells_show_worst_verdict_and_every_repetition)
+{
+	json_t *r = load_result("multi");
+	const json_t *expect = json_object_get(json_object_get(r, "profile"), "expect");
+	char cell[256];
+
+	ck_assert_int_eq(table_cell(r, json_array_get(expect, 0), "unthrottled", cell,
+				    sizeof(cell)), VERDICT_FAIL);
+	ck_assert_str_eq(cell, "FAIL 1.02s 5s 4.98s");
+	ck_assert_int_eq(table_cell(r, json_array_get(expect, 0), "throttled", cell,
+				    sizeof(cell)), VERDICT_PASS);
+	ck_assert_str_eq(cell, "PASS 950ms 970ms 960ms");
+	/* cpu_share is only expected of the throttled setting */
+	ck_assert_int_eq(table_cell(r, json_array_get(expect, 1), "unthrottled", cell,
+				    sizeof(cell)), -1);
+	ck_assert_str_eq(cell, "-");
+	ck_assert_int_eq(verdict_repetitions(r), 3);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(values_are_formatted_with_their_units)
+{
+	char buf[64];
+
+	ck_assert_str_eq(verdict_format_value("starvation_max", 1.31, buf, sizeof(buf)), "1.31s");
+	ck_assert_str_eq(verdict_format_value("wakeup_p99", 0.000250, buf, sizeof(buf)), "250us");
+	ck_assert_str_eq(verdict_format_value("cpu_share", 0.0512, buf, sizeof(buf)), "0.0512");
+	ck_assert_str_eq(verdict_format_value("throughput", 1.2e6, buf, sizeof(buf)), "1.2e+06/s");
+}
+END_TEST
+
+START_TEST(format_lists_are_checked_before_writing)
+{
+	json_t *r = load_result("fail");
+
+	make_tmpdir();
+	error_set_sink(capture, NULL);
+	ck_assert_int_eq(reports_write_formats(r, tmpdir, "junit,pdf"), -1);
+	ck_assert_ptr_nonnull(strstr(last_msg, "unknown report format 'pdf'"));
+	ck_assert_ptr_nonnull(strstr(last_msg, "json, junit, ktap, markdown, table"));
+	ck_assert_uint_eq(count_files(), 0);	/* nothing written before the check */
+	ck_assert_int_eq(reports_write_formats(r, tmpdir, "junit,,ktap"), -1);
+	error_set_sink(NULL, NULL);
+	ck_assert_int_eq(reports_write_formats(r, tmpdir, "json,junit,ktap,markdown"), 0);
+	ck_assert_uint_eq(count_files(), 4);
+	for (const char *const *n = (const char *const[]){ "result.json", "result.xml",
+							   "result.ktap", "summary.md", NULL };
+	     *n; n++) {
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/%s", tmpdir, *n);
+		ck_assert_msg(access(path, F_OK) == 0, "%s not written", *n);
+	}
+	remove_tmpdir();
+	json_decref(r);
+}
+END_TEST
+
+static Suite *reports_suite(void)
+{
+	Suite *s = suite_create("reports");
+	TCase *tc = tcase_create("reports");
+
+	tcase_add_test(tc, verdicts_match_the_hand_made_oracles);
+	tcase_add_test(tc, fail_reason_names_value_threshold_setting_and_kernel);
+	tcase_add_test(tc, thresholds_are_strict_and_ops_point_the_right_way);
+	tcase_add_test(tc, undecided_exits_zero_with_a_warning_unless_strict);
+	tcase_add_test(tc, malformed_results_are_refused);
+	tcase_add_test(tc, result_write_is_atomic_and_reads_back);
+	tcase_add_test(tc, result_read_says_where_and_why);
+	tcase_add_test(tc, xml_escapes_markup_quotes_and_control_characters);
+	tcase_add_test(tc, xml_writer_nests_and_closes);
+	tcase_add_test(tc, markdown_and_ktap_escape_their_specials);
+	tcase_add_test(tc, table_cells_show_worst_verdict_and_every_repetition);
+	tcase_add_test(tc, values_are_formatted_with_their_units);
+	tcase_add_test(tc, format_lists_are_checked_before_writing);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(reports_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
