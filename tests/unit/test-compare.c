@@ -1,0 +1,384 @@
+/* Unit tests for `starve compare` (reports/compare.c, compare-print.c) on
+ * results built in memory: verdicts by direction, threshold and
+ * significance, which runs count, settings mode, labels, and the outputs. */
+#include "config.h"
+#include "lib/error.h"
+#include "reports/compare.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char last_error[512];
+
+static void capture(const char *msg, void *data)
+{
+	(void)data;
+	snprintf(last_error, sizeof(last_error), "%s", msg);
+}
+
+static const struct cmp_options defaults = { CMP_DEFAULT_ALPHA, CMP_DEFAULT_THRESHOLD, NULL, 0 };
+
+/* A result skeleton: what compare reads, nothing more. */
+static json_t *new_result(const char *release, const char *profile)
+{
+	json_t *r = json_pack("{s:s, s:i, s:{s:s}, s:{s:s, s:[{s:s, s:{}}]}, s:[]}",
+			      "format", "starve-result", "format_version", 1, "kernel", "release",
+			      release, "profile", "name", profile, "settings", "name", "default",
+			      "knobs", "runs");
+
+	ck_assert_ptr_nonnull(r);
+	return r;
+}
+
+/* Append a run of SETTING with one load "l" reporting METRIC = VALUE. */
+static void add_run(json_t *r, const char *setting, const char *status, const char *metric,
+		    double value)
+{
+	json_t *run = json_pack("{s:s, s:s, s:[{s:s, s:{s:f}}]}", "setting", setting, "status",
+				status, "loads", "name", "l", "metrics", metric, value);
+
+	ck_assert_ptr_nonnull(run);
+	json_array_append_new(json_object_get(r, "runs"), run);
+}
+
+/* N ok runs of METRIC: BASE * (1 + small spread) * FACTOR. */
+static json_t *series(const char *release, const char *metric, double base, double factor,
+		      size_t n)
+{
+	static const double spread[] = { 0.98, 1.01, 1.0, 1.015, 0.99, 1.005, 0.995 };
+	json_t *r = new_result(release, "demo");
+
+	for (size_t i = 0; i < n; i++)
+		add_run(r, "default", "ok", metric, base * spread[i % 7] * factor);
+	return r;
+}
+
+/* Compare A with B (both freed) and return the verdict of the one row. */
+static enum cmp_verdict verdict_of(json_t *a, json_t *b, const struct cmp_options *opt,
+				   struct cmp_table *out)
+{
+	json_t *results[2] = { a, b };
+	const char *files[2] = { "a.json", "b.json" };
+	struct cmp_table t;
+	enum cmp_verdict v;
+
+	ck_assert_int_eq(cmp_build_results(&t, results, files, NULL, 2, opt), 0);
+	ck_assert_uint_eq(t.n_rows, 1);
+	v = t.rows[0].cells[1].verdict;
+	if (out)
+		*out = t;
+	else
+		cmp_free(&t);
+	json_decref(a);
+	json_decref(b);
+	return v;
+}
+
+START_TEST(identical_results_are_no_change)
+{
+	struct cmp_table t;
+
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
+				    series("2", "wakeup_p99", 1e-4, 1, 5), &defaults, &t),
+			 CMP_NO_CHANGE);
+	ck_assert_double_eq(t.rows[0].cells[1].change_pct, 0);
+	ck_assert_double_eq(t.rows[0].cells[1].mwu.p, 1);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
+	cmp_free(&t);
+}
+END_TEST
+
+START_TEST(direction_decides_regression_or_improvement)
+{
+	struct cmp_table t;
+
+	/* latency up 20%: worse */
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
+				    series("2", "wakeup_p99", 1e-4, 1.2, 5), &defaults, &t),
+			 CMP_REGRESSION);
+	ck_assert_double_eq_tol(t.rows[0].cells[1].change_pct, 20, 1e-9);
+	ck_assert_double_eq_tol(t.rows[0].cells[1].mwu.p, 0.0079, 5e-5);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_VERDICT_FAIL);
+	cmp_free(&t);
+	/* latency down 20%: better */
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
+				    series("2", "wakeup_p99", 1e-4, 0.8, 5), &defaults, NULL),
+			 CMP_IMPROVEMENT);
+	/* throughput: higher is better, so the same shifts mean the opposite */
+	ck_assert_int_eq(verdict_of(series("1", "throughput", 1e6, 1, 5),
+				    series("2", "throughput", 1e6, 0.8, 5), &defaults, NULL),
+			 CMP_REGRESSION);
+	ck_assert_int_eq(verdict_of(series("1", "throughput", 1e6, 1, 5),
+				    series("2", "throughput", 1e6, 1.2, 5), &defaults, NULL),
+			 CMP_IMPROVEMENT);
+}
+END_TEST
+
+/* Significant (separated samples) but only 3%: under the 5% default. */
+START_TEST(small_significant_change_is_no_change)
+{
+	struct cmp_table t;
+
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 7),
+				    series("2", "wakeup_p99", 1e-4, 1.03, 7), &defaults, &t),
+			 CMP_NO_CHANGE);
+	ck_assert(t.rows[0].cells[1].mwu.p < 0.05);
+	cmp_free(&t);
+}
+END_TEST
+
+/* Large change of the medians, but samples that overlap: not significant. */
+START_TEST(overlapping_samples_are_no_change)
+{
+	static const double a[] = { 7, 13, 9, 12, 10 }, b[] = { 13.5, 8.1, 11.9, 10.3, 11.3 };
+	json_t *ra = new_result("1", "demo"), *rb = new_result("2", "demo");
+	struct cmp_table t;
+
+	for (int i = 0; i < 5; i++) {
+		add_run(ra, "default", "ok", "wakeup_p99", a[i]);
+		add_run(rb, "default", "ok", "wakeup_p99", b[i]);
+	}
+	ck_assert_int_eq(verdict_of(ra, rb, &defaults, &t), CMP_NO_CHANGE);
+	ck_assert(t.rows[0].cells[1].change_pct > 10);
+	ck_assert(t.rows[0].cells[1].mwu.p > 0.3);
+	cmp_free(&t);
+}
+END_TEST
+
+START_TEST(thresholds_profile_then_command_line)
+{
+	struct cmp_threshold th = { "wakeup_p99", 10 };
+	struct cmp_options opt = defaults;
+	json_t *base;
+
+	/* +8%, separated: a regression at 5% */
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
+				    series("2", "wakeup_p99", 1e-4, 1.08, 5), &opt, NULL),
+			 CMP_REGRESSION);
+	/* the baseline's profile raises it to 9% */
+	base = series("1", "wakeup_p99", 1e-4, 1, 5);
+	json_object_set_new(json_object_get(base, "profile"), "compare_thresholds",
+			    json_pack("{s:f}", "wakeup_p99", 9.0));
+	ck_assert_int_eq(verdict_of(base, series("2", "wakeup_p99", 1e-4, 1.08, 5), &opt, NULL),
+			 CMP_NO_CHANGE);
+	/* the command line wins over the profile, and over its own default */
+	base = series("1", "wakeup_p99", 1e-4, 1, 5);
+	json_object_set_new(json_object_get(base, "profile"), "compare_thresholds",
+			    json_pack("{s:f}", "wakeup_p99", 1.0));
+	opt.thresholds = &th;
+	opt.n_thresholds = 1;
+	opt.threshold = 1;
+	ck_assert_int_eq(verdict_of(base, series("2", "wakeup_p99", 1e-4, 1.08, 5), &opt, NULL),
+			 CMP_NO_CHANGE);
+}
+END_TEST
+
+START_TEST(fewer_than_three_repetitions_is_insufficient)
+{
+	struct cmp_table t;
+
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
+				    series("2", "wakeup_p99", 1e-4, 2, 2), &defaults, &t),
+			 CMP_INSUFFICIENT);
+	ck_assert(!t.rows[0].cells[1].tested);
+	ck_assert_uint_eq(t.rows[0].cells[1].n, 2);
+	ck_assert_double_eq_tol(t.rows[0].cells[1].change_pct, 99, 1e-9);	/* 2 * 0.995 */
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
+	cmp_free(&t);
+}
+END_TEST
+
+/* Only runs with status ok count: the errored run's wild value is ignored. */
+START_TEST(only_ok_runs_are_samples)
+{
+	json_t *b = series("2", "wakeup_p99", 1e-4, 1, 4);
+	struct cmp_table t;
+
+	add_run(b, "default", "error", "wakeup_p99", 1.0);
+	add_run(b, "default", "incomplete", "wakeup_p99", 1.0);
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 4), b, &defaults, &t),
+			 CMP_NO_CHANGE);
+	ck_assert_uint_eq(t.rows[0].cells[1].n, 4);
+	ck_assert_uint_eq(t.columns[1].runs_ok, 4);
+	/* 4 vs 4 can reach 0.05; 3 vs 3 could not */
+	ck_assert_uint_eq(t.underpowered, 0);
+	cmp_free(&t);
+}
+END_TEST
+
+START_TEST(three_a_side_is_flagged_underpowered)
+{
+	struct cmp_table t;
+
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 3),
+				    series("2", "wakeup_p99", 1e-4, 1.5, 3), &defaults, &t),
+			 CMP_NO_CHANGE);
+	ck_assert_double_eq_tol(t.rows[0].cells[1].mwu.p, 0.1, 1e-9);
+	ck_assert_uint_eq(t.underpowered, 1);
+	cmp_free(&t);
+}
+END_TEST
+
+/* A metric at 0 in the baseline that appears: an infinite change counts. */
+START_TEST(change_from_zero_is_infinite)
+{
+	struct cmp_table t;
+	json_t *doc, *change;
+
+	ck_assert_int_eq(verdict_of(series("1", "deadline_miss_ratio", 0, 1, 5),
+				    series("2", "deadline_miss_ratio", 0.1, 1, 5), &defaults, &t),
+			 CMP_REGRESSION);
+	ck_assert(isinf(t.rows[0].cells[1].change_pct));
+	doc = cmp_to_json(&t);
+	ck_assert_ptr_nonnull(doc);
+	change = json_object_get(json_array_get(json_object_get(json_array_get(
+		json_object_get(doc, "rows"), 0), "compared"), 0), "change_pct");
+	ck_assert(json_is_null(change));
+	json_decref(doc);
+	cmp_free(&t);
+}
+END_TEST
+
+START_TEST(different_profiles_are_refused)
+{
+	json_t *results[2] = { series("1", "wakeup_p99", 1, 1, 3), new_result("2", "other") };
+	const char *files[2] = { "a.json", "b.json" };
+	struct cmp_table t;
+
+	ck_assert_int_eq(cmp_build_results(&t, results, files, NULL, 2, &defaults), -1);
+	ck_assert_ptr_nonnull(strstr(last_error, "different profiles ('demo' and 'other')"));
+	json_object_del(results[1], "profile");
+	ck_assert_int_eq(cmp_build_results(&t, results, files, NULL, 2, &defaults), -1);
+	ck_assert_ptr_nonnull(strstr(last_error, "b.json: not a starve result"));
+	json_decref(results[0]);
+	json_decref(results[1]);
+}
+END_TEST
+
+START_TEST(labels_are_unique)
+{
+	json_t *results[3] = { series("6.18", "wakeup_p99", 1, 1, 3),
+			       series("6.18", "wakeup_p99", 1, 1, 3),
+			       series("6.19", "wakeup_p99", 1, 1, 3) };
+	const char *files[3] = { "runs/first.json", "runs/second.json", "x.json" };
+	const char *labels[3] = { NULL, NULL, "patched" };
+	struct cmp_table t;
+
+	ck_assert_int_eq(cmp_build_results(&t, results, files, labels, 3, &defaults), 0);
+	ck_assert_str_eq(t.columns[0].label, "6.18");
+	ck_assert_str_eq(t.columns[1].label, "second");
+	ck_assert_str_eq(t.columns[2].label, "patched");
+	cmp_free(&t);
+	for (int i = 0; i < 3; i++)
+		json_decref(results[i]);
+}
+END_TEST
+
+/* --settings: one result, columns are its settings, rows have no setting. */
+START_TEST(settings_of_one_result)
+{
+	json_t *r = new_result("6.18", "demo");
+	struct cmp_table t;
+
+	json_array_append_new(json_object_get(json_object_get(r, "profile"), "settings"),
+			      json_pack("{s:s, s:{}}", "name", "tuned", "knobs"));
+	for (int i = 0; i < 5; i++) {
+		add_run(r, "default", "ok", "starvation_max", 1.0 + i * 0.01);
+		add_run(r, "tuned", "ok", "starvation_max", 0.5 + i * 0.01);
+	}
+	ck_assert_int_eq(cmp_build_settings(&t, r, "r.json", &defaults), 0);
+	ck_assert_uint_eq(t.n_columns, 2);
+	ck_assert_str_eq(t.columns[1].label, "tuned");
+	ck_assert_uint_eq(t.n_rows, 1);
+	ck_assert_ptr_null(t.rows[0].setting);
+	ck_assert_uint_eq(t.rows[0].cells[0].n, 5);
+	ck_assert_double_eq_tol(t.rows[0].cells[0].median, 1.02, 1e-12);
+	ck_assert_int_eq(t.rows[0].cells[1].verdict, CMP_IMPROVEMENT);
+	cmp_free(&t);
+	json_decref(r);
+	r = series("6.18", "wakeup_p99", 1, 1, 3);
+	ck_assert_int_eq(cmp_build_settings(&t, r, "r.json", &defaults), -1);
+	ck_assert_ptr_nonnull(strstr(last_error, "one setting"));
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(threshold_arguments)
+{
+	char good[] = "wakeup_p99=10", pct[] = "7.5%", typo[] = "wakup_p99=10",
+	     neg[] = "cpu_share=-1", junk[] = "cpu_share=ten";
+	struct cmp_threshold th;
+
+	ck_assert_int_eq(cmp_parse_threshold(good, &th), 0);
+	ck_assert_str_eq(th.metric, "wakeup_p99");
+	ck_assert_double_eq(th.pct, 10);
+	ck_assert_int_eq(cmp_parse_threshold(pct, &th), 0);
+	ck_assert_ptr_null(th.metric);
+	ck_assert_double_eq(th.pct, 7.5);
+	ck_assert_int_eq(cmp_parse_threshold(typo, &th), -1);
+	ck_assert_ptr_nonnull(strstr(last_error, "did you mean 'wakeup_p99'"));
+	ck_assert_int_eq(cmp_parse_threshold(neg, &th), -1);
+	ck_assert_int_eq(cmp_parse_threshold(junk, &th), -1);
+	ck_assert_ptr_nonnull(strstr(last_error, "not a percentage"));
+}
+END_TEST
+
+/* The terminal and Markdown tables carry the verdict, marker and numbers. */
+START_TEST(outputs_show_the_verdicts)
+{
+	struct cmp_table t;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5), series("2", "wakeup_p99", 1e-4, 1.2, 5),
+		   &defaults, &t);
+	f = open_memstream(&text, &len);
+	cmp_print_text(&t, f);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, "- regression"));
+	ck_assert_ptr_nonnull(strstr(text, "+20.0%"));
+	ck_assert_ptr_nonnull(strstr(text, "0.0079"));
+	ck_assert_ptr_nonnull(strstr(text, "1 regression, 0 improvements"));
+	free(text);
+	f = open_memstream(&text, &len);
+	cmp_print_markdown(&t, f);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, "| l | wakeup_p99 | 5% | 100us | 120us | +20.0% |"));
+	ck_assert_ptr_nonnull(strstr(text, "**regression**"));
+	free(text);
+	cmp_free(&t);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("compare");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	error_set_sink(capture, NULL);
+	tcase_add_test(tc, identical_results_are_no_change);
+	tcase_add_test(tc, direction_decides_regression_or_improvement);
+	tcase_add_test(tc, small_significant_change_is_no_change);
+	tcase_add_test(tc, overlapping_samples_are_no_change);
+	tcase_add_test(tc, thresholds_profile_then_command_line);
+	tcase_add_test(tc, fewer_than_three_repetitions_is_insufficient);
+	tcase_add_test(tc, only_ok_runs_are_samples);
+	tcase_add_test(tc, three_a_side_is_flagged_underpowered);
+	tcase_add_test(tc, change_from_zero_is_infinite);
+	tcase_add_test(tc, different_profiles_are_refused);
+	tcase_add_test(tc, labels_are_unique);
+	tcase_add_test(tc, settings_of_one_result);
+	tcase_add_test(tc, threshold_arguments);
+	tcase_add_test(tc, outputs_show_the_verdicts);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
