@@ -22,25 +22,27 @@ static const struct opt_spec attach_pid_spec = {
 static int pl_check_unique(struct pctx *c, const yaml_node_t *node, const char *name)
 {
 	const struct profile *p = c->p;
+	int line = 0;
 
-	for (size_t i = 0; i < p->n_loads; i++)
+	for (size_t i = 0; i < p->n_loads && !line; i++)
 		if (p->loads[i].name && !strcmp(p->loads[i].name, name))
-			return pn_error(c, node, "duplicate load name '%s' (first used at line %d); "
-					"names must be unique", name, p->loads[i].pos.line);
-	for (size_t i = 0; i < p->n_attach; i++)
+			line = p->loads[i].pos.line;
+	for (size_t i = 0; i < p->n_attach && !line; i++)
 		if (p->attach[i].name && !strcmp(p->attach[i].name, name))
-			return pn_error(c, node, "duplicate load name '%s' (first used at line %d); "
-					"names must be unique", name, p->attach[i].pos.line);
-	return 0;
+			line = p->attach[i].pos.line;
+	if (!line)
+		return 0;
+	return pn_error(c, node, "duplicate name '%s' (first used at line %d); loads and "
+			"attached processes need unique names", name, line);
 }
 
 /* The name of an entry: required, well-formed and unique; NULL otherwise. */
-static const char *pl_name(struct pctx *c, const yaml_node_t *map, size_t max)
+static const char *pl_name(struct pctx *c, const yaml_node_t *map, size_t max, const char *what)
 {
 	const yaml_node_t *node = pn_require(c, map, "name");
 	const char *name = node ? pn_scalar(c, node, "name") : NULL;
 
-	if (!name || pn_check_name(c, node, name, max, "load") || pl_check_unique(c, node, name))
+	if (!name || pn_check_name(c, node, name, max, what) || pl_check_unique(c, node, name))
 		return NULL;
 	return name;
 }
@@ -171,7 +173,7 @@ static void pl_entry(struct pctx *c, const yaml_node_t *map, struct load_spec *s
 	char where[64];
 
 	spec->pos = pn_pos(c, map);
-	name = pl_name(c, map, LOAD_NAME_MAX);
+	name = pl_name(c, map, LOAD_NAME_MAX, "load");
 	type = pl_type(c, map);
 	if (name)
 		snprintf(where, sizeof(where), "load '%s'", name);
@@ -225,7 +227,7 @@ void profile_parse_loads(struct pctx *c, const yaml_node_t *seq)
 static void pl_attach_entry(struct pctx *c, const yaml_node_t *map, struct attach_spec *a)
 {
 	static const char *const keys[] = { "name", "pid" };
-	const char *name = pl_name(c, map, ATTACH_NAME_MAX);
+	const char *name = pl_name(c, map, ATTACH_NAME_MAX, "attach");
 	const yaml_node_t *pid = pn_require(c, map, "pid");
 	union opt_value v;
 

@@ -215,7 +215,18 @@ static void pp_root(struct pctx *c, const yaml_node_t *root)
 		profile_parse_compare(c, node);
 }
 
-static void pp_yaml_error(struct pctx *c, const yaml_parser_t *parser)
+/* A tab is the most common cause of "cannot start any token": say so. */
+static const char *pp_yaml_hint(const yaml_parser_t *parser, const char *text, size_t len)
+{
+	size_t at = parser->problem_mark.index;
+
+	if (text && at < len && text[at] == '\t')
+		return "; indent with spaces, not tabs";
+	return "";
+}
+
+static void pp_yaml_error(struct pctx *c, const yaml_parser_t *parser, const char *text,
+			  size_t len)
 {
 	const yaml_mark_t *m = &parser->problem_mark;
 	int line = (int)m->line + 1, col = (int)m->column + 1;
@@ -224,11 +235,13 @@ static void pp_yaml_error(struct pctx *c, const yaml_parser_t *parser)
 		pn_report(c, 1, 1, "cannot read yaml: %s at byte %zu (save the file as UTF-8)",
 			  parser->problem, parser->problem_offset);
 	else if (parser->context)
-		pn_report(c, line, col, "yaml syntax error: %s (%s at line %d)", parser->problem,
-			  parser->context, (int)parser->context_mark.line + 1);
+		pn_report(c, line, col, "yaml syntax error: %s (%s at line %d)%s", parser->problem,
+			  parser->context, (int)parser->context_mark.line + 1,
+			  pp_yaml_hint(parser, text, len));
 	else
-		pn_report(c, line, col, "yaml syntax error: %s",
-			  parser->problem ? parser->problem : "unknown problem");
+		pn_report(c, line, col, "yaml syntax error: %s%s",
+			  parser->problem ? parser->problem : "unknown problem",
+			  pp_yaml_hint(parser, text, len));
 }
 
 /* The stream must hold exactly one document. */
@@ -248,7 +261,7 @@ static void pp_load(struct pctx *c, yaml_parser_t *parser)
 	else
 		pp_root(c, root);
 	if (!yaml_parser_load(parser, &extra)) {
-		pp_yaml_error(c, parser);
+		pp_yaml_error(c, parser, NULL, 0);
 		return;
 	}
 	if (yaml_document_get_root_node(&extra))
@@ -277,7 +290,7 @@ struct profile *profile_parse(const char *path, const char *text, size_t len, un
 		pp_load(&c, &parser);
 		yaml_document_delete(&doc);
 	} else {
-		pp_yaml_error(&c, &parser);
+		pp_yaml_error(&c, &parser, text, len);
 	}
 	yaml_parser_delete(&parser);
 	pn_flush(&c);
