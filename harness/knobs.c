@@ -153,6 +153,12 @@ static void knob_debugfs_mount(char *buf, size_t len)
 	endmntent(f);
 }
 
+bool knob_debugfs_dir(char *dir, size_t len)
+{
+	knob_debugfs_mount(dir, len);
+	return dir[0] != '\0';
+}
+
 /* Like knob_path() but reports failures in why instead of printing. */
 static int knob_path_why(const char *name, char *path, size_t len, char *why, size_t why_len)
 {

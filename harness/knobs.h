@@ -26,6 +26,9 @@ int knob_read(const char *name, char *value, size_t len);
 /* Write VALUE; returns -1 with why (EPERM under lockdown, EROFS, ENOENT...). */
 int knob_write(const char *name, const char *value, char *why, size_t why_len);
 
+/* Where debugfs is mounted (from /proc/self/mounts); false and "" when not. */
+bool knob_debugfs_dir(char *dir, size_t len);
+
 /* The knobs `starve env` lists and result.json records before a run. */
 extern const char *const knob_known[];
 
