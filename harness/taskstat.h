@@ -20,37 +20,51 @@ int taskstat_parse_schedstat(const char *buf, size_t len, struct taskstat_sched 
 int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, size_t comm_len);
 
 /* Runnable-waiting stretches of one task (DESIGN.md, starvation_max).
- * A stretch opens at the first sample where the CPU time did not advance
- * and the state is R, and closes when the CPU time advances again. Its
- * length is then the run_delay jump since the sample before it opened,
- * which is exact, capped by the wall time between that sample and now:
- * sampled ticks alone cannot tell a waiting task from a running one whose
- * CPU time the kernel has not updated yet (it does so at its tick).
- * A stretch still open at the end (or when the task exits) counts its
- * observed R samples after the first: (samples - 1) * period. */
+ *
+ * A sample "progressed" when any schedstat field moved: the task ran.
+ * When a task runs after not running, the run_delay jump since the last
+ * progressed sample is the exact wait that just ended (plus any shorter
+ * waits in the same tick), so a closed stretch is that jump, capped by the
+ * wall time since the sample before that last progressed one. Counting
+ * ticks whose state is R would overestimate: a running task's CPU time is
+ * only updated at the kernel's tick, so it can look runnable-waiting for
+ * one sample, and run_delay stays 0 for it.
+ *
+ * A stretch still open (the task has not run since) is measured from the
+ * first sample that found it R without progress to the latest one; this is
+ * what the state (stat) is read for. To keep the cost per task low, a task
+ * found sleeping has its stat re-read with a back-off (1, 2, 4, 8 ticks):
+ * this can only delay noticing an open stretch, never a closed one. */
+#define TASKSTAT_MAX_BACKOFF 8
+
 struct taskstat_track {
 	bool have_prev;
-	uint64_t prev_cpu, prev_delay;	/* the previous sample */
+	struct taskstat_sched prev;	/* the previous sample */
 	int64_t prev_ns;
-	bool open;
-	unsigned open_samples;		/* R samples without progress in the stretch */
-	uint64_t open_delay;		/* run_delay at the sample before the stretch */
-	int64_t open_ns;		/* time of that sample */
-	int64_t open_first_ns;		/* first R sample of the stretch */
+	uint64_t base_delay;		/* run_delay at the last progressed sample */
+	int64_t base_ns;		/* time of the sample before that one */
+	bool open;			/* runnable-waiting since open_ns, has not run */
+	int64_t open_ns;
+	int64_t last_open_ns;		/* latest sample that saw the open stretch */
 	int64_t max_ns;			/* longest stretch so far */
+	char state;			/* last state read, 0: unknown */
+	unsigned backoff, since_stat;	/* stat re-read spacing for sleepers */
 	bool waiting;			/* the last sample found it runnable-waiting */
 };
 
-/* Feed one sample at NOW_NS. PROGRESSED: the CPU time advanced since the
- * previous sample (the caller then need not read stat, STATE is ignored).
- * Returns the length of a stretch that closed at this sample, else 0. */
+/* Whether SS moved since the previous sample (always true for the first). */
+bool taskstat_track_progressed(const struct taskstat_track *t, const struct taskstat_sched *ss);
+/* Whether the caller should read stat at this sample (no progress, and not a
+ * sleeper inside its back-off). FORCE: read anyway (the last tick). */
+bool taskstat_track_wants_stat(const struct taskstat_track *t, bool progressed, bool force);
+/* Feed one sample at NOW_NS; STATE is the state read from stat at this
+ * sample, or 0 when it was not read. Returns the length of a stretch that
+ * closed at this sample, else 0. */
 int64_t taskstat_track_sample(struct taskstat_track *t, int64_t now_ns,
 			      const struct taskstat_sched *ss, char state);
-/* Whether the sample at SS shows CPU progress (the caller's cue to skip stat). */
-bool taskstat_track_progressed(const struct taskstat_track *t, const struct taskstat_sched *ss);
-/* Close a stretch still open at the end or at exit, LAST_NS the last sample. */
-void taskstat_track_finish(struct taskstat_track *t, int64_t last_ns);
-/* Longest stretch including one still open at NOW_NS (for progress lines). */
-int64_t taskstat_track_current_max(const struct taskstat_track *t, int64_t now_ns);
+/* Close a stretch still open at the end of sampling or at exit. */
+void taskstat_track_finish(struct taskstat_track *t);
+/* Longest stretch including one still open (for progress lines). */
+int64_t taskstat_track_current_max(const struct taskstat_track *t);
 
 #endif

@@ -1,0 +1,158 @@
+/* Hand parsers for a thread's schedstat and stat files, and the
+ * starvation-stretch tracker (harness/taskstat.h). These run for every task
+ * at every tick, so they avoid stdio and allocation. */
+#include "config.h"
+#include "harness/taskstat.h"
+
+#include <string.h>
+
+/* Parse an unsigned decimal at *p, advancing it; -1 if there is none. */
+static int taskstat_u64(const char **p, const char *end, uint64_t *out)
+{
+	const char *c = *p;
+	uint64_t v = 0;
+
+	while (c < end && *c == ' ')
+		c++;
+	if (c >= end || *c < '0' || *c > '9')
+		return -1;
+	while (c < end && *c >= '0' && *c <= '9')
+		v = v * 10 + (uint64_t)(*c++ - '0');
+	*p = c;
+	*out = v;
+	return 0;
+}
+
+int taskstat_parse_schedstat(const char *buf, size_t len, struct taskstat_sched *out)
+{
+	const char *p = buf, *end = buf + len;
+
+	if (taskstat_u64(&p, end, &out->cpu_ns) < 0 ||
+	    taskstat_u64(&p, end, &out->run_delay_ns) < 0 ||
+	    taskstat_u64(&p, end, &out->slices) < 0)
+		return -1;
+	return 0;
+}
+
+int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, size_t comm_len)
+{
+	const char *open = memchr(buf, '(', len), *close = NULL;
+
+	if (!open)
+		return -1;
+	/* The comm is whatever lies between the first '(' and the LAST ')':
+	 * a thread may call itself "a) R (b". */
+	for (const char *c = buf + len; c > open;)
+		if (*--c == ')') {
+			close = c;
+			break;
+		}
+	if (!close || close + 2 >= buf + len || close[1] != ' ')
+		return -1;
+	*state = close[2];
+	if (comm && comm_len) {
+		size_t n = (size_t)(close - open - 1);
+
+		if (n >= comm_len)
+			n = comm_len - 1;
+		memcpy(comm, open + 1, n);
+		comm[n] = '\0';
+	}
+	return 0;
+}
+
+bool taskstat_track_progressed(const struct taskstat_track *t, const struct taskstat_sched *ss)
+{
+	return !t->have_prev || ss->cpu_ns != t->prev.cpu_ns ||
+	       ss->run_delay_ns != t->prev.run_delay_ns || ss->slices != t->prev.slices;
+}
+
+bool taskstat_track_wants_stat(const struct taskstat_track *t, bool progressed, bool force)
+{
+	if (progressed)
+		return false;
+	if (force || t->open || t->state == 0 || t->state == 'R')
+		return true;
+	return t->since_stat + 1 >= t->backoff;
+}
+
+/* The task ran since the previous sample: close the stretch that ended. */
+static int64_t taskstat_close(struct taskstat_track *t, int64_t now_ns,
+			      const struct taskstat_sched *ss)
+{
+	int64_t jump = (int64_t)(ss->run_delay_ns - t->base_delay);
+	int64_t cap = now_ns - t->base_ns;
+	int64_t len = jump < cap ? jump : cap;
+
+	if (len < 0)
+		len = 0;
+	t->open = false;
+	t->base_delay = ss->run_delay_ns;
+	t->base_ns = t->prev_ns;
+	if (len > t->max_ns)
+		t->max_ns = len;
+	return len;
+}
+
+static void taskstat_note_state(struct taskstat_track *t, int64_t now_ns, char state)
+{
+	t->state = state;
+	t->since_stat = 0;
+	if (state == 'R') {
+		t->backoff = 1;
+		t->waiting = true;
+		if (!t->open) {
+			t->open = true;
+			t->open_ns = now_ns;
+		}
+		t->last_open_ns = now_ns;
+		return;
+	}
+	/* Not runnable (S, D, T, Z...): any open stretch ended without running
+	 * (stopped, dying); keep what was observed of it. */
+	if (t->open)
+		taskstat_track_finish(t);
+	t->backoff = t->backoff ? t->backoff * 2 : 1;
+	if (t->backoff > TASKSTAT_MAX_BACKOFF)
+		t->backoff = TASKSTAT_MAX_BACKOFF;
+}
+
+int64_t taskstat_track_sample(struct taskstat_track *t, int64_t now_ns,
+			      const struct taskstat_sched *ss, char state)
+{
+	bool progressed = taskstat_track_progressed(t, ss);
+	int64_t closed = 0;
+
+	t->waiting = false;
+	if (!t->have_prev) {
+		t->base_delay = ss->run_delay_ns;
+		t->base_ns = now_ns;
+		t->prev_ns = now_ns;
+	} else if (progressed) {
+		closed = taskstat_close(t, now_ns, ss);
+		t->state = 0;	/* unknown again: read stat at the next stall */
+		t->backoff = 0;
+	}
+	if (state && !progressed)
+		taskstat_note_state(t, now_ns, state);
+	else if (!progressed)
+		t->since_stat++;
+	t->have_prev = true;
+	t->prev = *ss;
+	t->prev_ns = now_ns;
+	return closed;
+}
+
+void taskstat_track_finish(struct taskstat_track *t)
+{
+	if (t->open && t->last_open_ns - t->open_ns > t->max_ns)
+		t->max_ns = t->last_open_ns - t->open_ns;
+	t->open = false;
+}
+
+int64_t taskstat_track_current_max(const struct taskstat_track *t)
+{
+	int64_t open = t->open ? t->last_open_ns - t->open_ns : 0;
+
+	return open > t->max_ns ? open : t->max_ns;
+}

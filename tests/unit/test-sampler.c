@@ -1,0 +1,337 @@
+/* Unit tests for the sampler (harness/sampler.c), its /proc parsers and
+ * starvation-stretch logic (harness/taskstat.c), and the out-of-band metrics
+ * built from it (harness/oob-metrics.c). The real-thread tests sample
+ * threads of this process for 1-2 seconds. */
+#include "config.h"
+#include "harness/sampler.h"
+#include "harness/taskstat.h"
+#include "lib/timeutil.h"
+
+#include <check.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define MS NSEC_PER_MSEC
+
+START_TEST(stat_comm_ends_at_the_last_paren)
+{
+	const char *line = "4321 (a) R (b) S 1 2 3 4\n";
+	char state = 0, comm[16];
+
+	ck_assert_int_eq(taskstat_parse_stat(line, strlen(line), &state, comm, sizeof(comm)), 0);
+	ck_assert_int_eq(state, 'S');
+	ck_assert_str_eq(comm, "a) R (b");
+
+	line = "77 (with space) D 1";
+	ck_assert_int_eq(taskstat_parse_stat(line, strlen(line), &state, NULL, 0), 0);
+	ck_assert_int_eq(state, 'D');
+
+	line = "77 (very-long-thread-name-x) R 1";
+	ck_assert_int_eq(taskstat_parse_stat(line, strlen(line), &state, comm, sizeof(comm)), 0);
+	ck_assert_str_eq(comm, "very-long-threa");
+}
+END_TEST
+
+START_TEST(malformed_stat_and_schedstat_are_refused)
+{
+	struct taskstat_sched ss;
+	char state;
+
+	ck_assert_int_eq(taskstat_parse_stat("12 (x", 5, &state, NULL, 0), -1);
+	ck_assert_int_eq(taskstat_parse_stat("12 x) R", 7, &state, NULL, 0), -1);
+	ck_assert_int_eq(taskstat_parse_stat("12 (x)", 6, &state, NULL, 0), -1);
+	ck_assert_int_eq(taskstat_parse_schedstat("12 34", 5, &ss), -1);
+	ck_assert_int_eq(taskstat_parse_schedstat("", 0, &ss), -1);
+	ck_assert_int_eq(taskstat_parse_schedstat("123456789012 987 42\n", 20, &ss), 0);
+	ck_assert_uint_eq(ss.cpu_ns, 123456789012ULL);
+	ck_assert_uint_eq(ss.run_delay_ns, 987);
+	ck_assert_uint_eq(ss.slices, 42);
+}
+END_TEST
+
+/* Feed one synthetic sample: CPU, RUN_DELAY (ms), SLICES, STATE (0: not read). */
+static int64_t feed(struct taskstat_track *t, int64_t at_ms, uint64_t cpu_ms,
+		    uint64_t delay_ms, uint64_t slices, char state)
+{
+	struct taskstat_sched ss = { cpu_ms * MS, delay_ms * MS, slices };
+
+	return taskstat_track_sample(t, at_ms * MS, &ss, state);
+}
+
+START_TEST(a_closed_stretch_is_the_run_delay_jump)
+{
+	struct taskstat_track t = { 0 };
+
+	feed(&t, 0, 100, 0, 5, 0);
+	for (int i = 1; i <= 10; i++) {
+		struct taskstat_sched ss = { 100 * MS, 0, 5 };
+
+		ck_assert(!taskstat_track_progressed(&t, &ss));
+		ck_assert(taskstat_track_wants_stat(&t, false, false));
+		ck_assert_int_eq(feed(&t, 4 * i, 100, 0, 5, 'R'), 0);
+		ck_assert(t.waiting);
+	}
+	ck_assert_int_eq(taskstat_track_current_max(&t), 36 * MS);
+	/* It ran at last, after waiting 41 ms (it started waiting before t=4). */
+	ck_assert_int_eq(feed(&t, 44, 101, 41, 6, 0), 41 * MS);
+	ck_assert_int_eq(t.max_ns, 41 * MS);
+	ck_assert(!t.open);
+	/* A later, shorter wait does not lower the maximum. */
+	ck_assert_int_eq(feed(&t, 48, 102, 43, 7, 0), 2 * MS);
+	ck_assert_int_eq(t.max_ns, 41 * MS);
+}
+END_TEST
+
+START_TEST(a_jump_is_capped_by_the_wall_time)
+{
+	struct taskstat_track t = { 0 };
+
+	feed(&t, 0, 10, 0, 1, 0);
+	feed(&t, 4, 11, 0, 2, 0);
+	/* A run_delay jump of 1 s in 8 ms of wall time cannot be one stretch
+	 * of 1 s: it is capped at the time since the sample before t=4. */
+	ck_assert_int_eq(feed(&t, 8, 12, 1000, 3, 0), 8 * MS);
+}
+END_TEST
+
+START_TEST(a_running_task_with_a_stale_cpu_time_is_not_starved)
+{
+	struct taskstat_track t = { 0 };
+
+	feed(&t, 0, 100, 0, 1, 0);
+	/* Its CPU time was not updated yet (kernel tick): looks R, no progress. */
+	feed(&t, 4, 100, 0, 1, 'R');
+	ck_assert(t.open);
+	ck_assert_int_eq(feed(&t, 8, 108, 0, 1, 0), 0);
+	ck_assert_int_eq(t.max_ns, 0);
+	/* A single R sample still open at the end counts nothing either. */
+	feed(&t, 12, 108, 0, 1, 'R');
+	taskstat_track_finish(&t);
+	ck_assert_int_eq(t.max_ns, 0);
+}
+END_TEST
+
+START_TEST(an_open_stretch_at_the_end_counts_its_samples)
+{
+	struct taskstat_track t = { 0 };
+
+	feed(&t, 0, 5, 0, 1, 0);
+	for (int i = 1; i <= 5; i++)
+		feed(&t, 4 * i, 5, 0, 1, 'R');
+	ck_assert_int_eq(t.max_ns, 0);
+	taskstat_track_finish(&t);
+	ck_assert_int_eq(t.max_ns, 16 * MS);
+}
+END_TEST
+
+START_TEST(sleepers_are_read_with_a_backoff)
+{
+	struct taskstat_track t = { 0 };
+	int reads = 0, at = 0;
+
+	feed(&t, at++, 5, 0, 1, 0);
+	for (int i = 0; i < 40; i++, at++) {
+		bool want = taskstat_track_wants_stat(&t, false, false);
+
+		reads += want;
+		feed(&t, at, 5, 0, 1, want ? 'S' : 0);
+		ck_assert(!t.waiting);
+	}
+	/* 1, 2, 4, 8, 8, 8... ticks apart: 8 reads in 40 ticks, not 40. */
+	ck_assert_int_eq(reads, 8);
+	ck_assert(taskstat_track_wants_stat(&t, false, true));
+	ck_assert(!taskstat_track_wants_stat(&t, true, true));
+	/* Once it wakes and waits, it is read every tick again. */
+	feed(&t, at++, 5, 0, 1, 'R');
+	ck_assert(taskstat_track_wants_stat(&t, false, false));
+	ck_assert_int_eq(t.max_ns, 0);
+}
+END_TEST
+
+/* ---- real threads ---- */
+
+static atomic_int stop_threads;
+
+struct thread_info {
+	pthread_t thread;
+	atomic_int tid;
+	const char *name;
+	int64_t lifetime_ns;	/* 0: until stop_threads */
+	bool busy;
+};
+
+static void *thread_main(void *arg)
+{
+	struct thread_info *ti = arg;
+	int64_t end = ti->lifetime_ns ? mono_ns() + ti->lifetime_ns : INT64_MAX;
+
+	pthread_setname_np(pthread_self(), ti->name);
+	atomic_store(&ti->tid, (int)syscall(SYS_gettid));
+	while (!atomic_load(&stop_threads) && mono_ns() < end) {
+		if (!ti->busy)
+			usleep(20000);
+	}
+	return NULL;
+}
+
+static void start_thread(struct thread_info *ti)
+{
+	ck_assert_int_eq(pthread_create(&ti->thread, NULL, thread_main, ti), 0);
+	while (!atomic_load(&ti->tid))
+		usleep(1000);
+}
+
+static const struct sampler_task_result *find_task(const struct sampler *s, pid_t tid)
+{
+	for (size_t i = 0; i < sampler_n_tasks(s); i++)
+		if (sampler_task(s, i)->tid == tid)
+			return sampler_task(s, i);
+	return NULL;
+}
+
+static double share_of(const struct sampler_task_result *t)
+{
+	return (double)t->cpu_ns / (double)(t->last_ns - t->first_ns);
+}
+
+START_TEST(a_busy_and_a_sleeping_thread_are_told_apart)
+{
+	struct thread_info busy = { .name = "t-busy", .busy = true };
+	struct thread_info sleeper = { .name = "t-sleep" };
+	const struct sampler_task_result *b, *z;
+	struct sampler *s = sampler_new(250);
+	struct sampler_quality q;
+
+	atomic_store(&stop_threads, 0);
+	start_thread(&busy);
+	start_thread(&sleeper);
+	ck_assert_int_eq(sampler_add_task(s, getpid(), busy.tid, 0), 0);
+	ck_assert_int_eq(sampler_add_task(s, getpid(), sleeper.tid, 1), 0);
+	ck_assert_int_eq(sampler_add_task(s, getpid(), sleeper.tid, 1), 0);	/* no duplicate */
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 2 * NSEC_PER_SEC, NULL, NULL), 0);
+	atomic_store(&stop_threads, 1);
+	pthread_join(busy.thread, NULL);
+	pthread_join(sleeper.thread, NULL);
+
+	ck_assert_uint_eq(sampler_n_tasks(s), 2);
+	b = find_task(s, busy.tid);
+	z = find_task(s, sleeper.tid);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_ptr_nonnull(z);
+	ck_assert_str_eq(b->comm, "t-busy");
+	ck_assert_str_eq(z->comm, "t-sleep");
+	ck_assert_msg(share_of(b) > 0.3, "busy share %.3f", share_of(b));
+	ck_assert_msg(share_of(z) < 0.05, "sleeper share %.3f", share_of(z));
+	ck_assert_int_eq(b->group, 0);
+	ck_assert(!b->exited);
+
+	sampler_quality(s, &q);
+	ck_assert_int_eq(q.target_hz, 250);
+	ck_assert_msg(q.ticks > 400 && q.ticks <= 501, "ticks %llu", (unsigned long long)q.ticks);
+	ck_assert_msg(q.achieved_hz > 200 && q.achieved_hz < 260, "hz %.1f", q.achieved_hz);
+	ck_assert(q.cost_us_per_task_tick > 0);
+	ck_assert_int_eq(q.tasks, 2);
+	sampler_free(s);
+}
+END_TEST
+
+struct late_start {
+	struct thread_info *ti;
+	bool started;
+};
+
+/* Progress callback: start a short-lived thread once the run is going. */
+static int start_late_thread(void *data, int64_t now, int64_t worst)
+{
+	struct late_start *ls = data;
+
+	(void)now;
+	(void)worst;
+	if (!ls->started) {
+		start_thread(ls->ti);
+		ls->started = true;
+	}
+	return 0;
+}
+
+START_TEST(threads_appearing_and_exiting_mid_run_are_kept)
+{
+	struct thread_info late = { .name = "t-late", .busy = true,
+				    .lifetime_ns = 300 * MS };
+	struct late_start ls = { .ti = &late };
+	const struct sampler_task_result *t;
+	struct sampler *s = sampler_new(250);
+
+	atomic_store(&stop_threads, 0);
+	ck_assert_int_eq(sampler_watch_process(s, getpid(), 3), 0);
+	ck_assert_uint_eq(sampler_n_tasks(s), 1);	/* this thread */
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 1200 * MS, start_late_thread, &ls), 0);
+	pthread_join(late.thread, NULL);
+
+	t = find_task(s, late.tid);
+	ck_assert_msg(t != NULL, "thread started mid-run was not discovered");
+	ck_assert(t->exited);
+	ck_assert_int_eq(t->group, 3);
+	ck_assert_str_eq(t->comm, "t-late");
+	ck_assert_msg(t->cpu_ns > 100 * MS, "cpu %lld", (long long)t->cpu_ns);
+	ck_assert(t->samples > 10);
+	ck_assert_msg(t->last_ns - t->first_ns < 400 * MS, "sampled after its exit");
+	sampler_free(s);
+}
+END_TEST
+
+START_TEST(the_time_series_stays_flat)
+{
+	struct thread_info busy = { .name = "t-busy2", .busy = true };
+	struct sampler_series ser;
+	struct sampler *s = sampler_new(250);
+
+	atomic_store(&stop_threads, 0);
+	start_thread(&busy);
+	ck_assert_int_eq(sampler_add_task(s, getpid(), busy.tid, 0), 0);
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 1 * NSEC_PER_SEC, NULL, NULL), 0);
+	atomic_store(&stop_threads, 1);
+	pthread_join(busy.thread, NULL);
+	ck_assert_int_eq(sampler_group_series(s, 0, &ser), 0);
+	ck_assert_int_eq(sampler_group_series(s, 1, &ser), -1);
+	sampler_group_series(s, 0, &ser);
+	ck_assert_int_eq(ser.interval_ns, SAMPLER_BUCKET_NS);
+	ck_assert_msg(ser.n >= 9 && ser.n <= 11, "%zu buckets", ser.n);
+	for (size_t i = 0; i + 1 < ser.n; i++)
+		ck_assert_msg(ser.cpu_share[i] > 0.2 && ser.cpu_share[i] < 1.05,
+			      "bucket %zu share %.3f", i, ser.cpu_share[i]);
+	sampler_free(s);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("sampler");
+	TCase *tc = tcase_create("parse");
+	TCase *live = tcase_create("live");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, stat_comm_ends_at_the_last_paren);
+	tcase_add_test(tc, malformed_stat_and_schedstat_are_refused);
+	tcase_add_test(tc, a_closed_stretch_is_the_run_delay_jump);
+	tcase_add_test(tc, a_jump_is_capped_by_the_wall_time);
+	tcase_add_test(tc, a_running_task_with_a_stale_cpu_time_is_not_starved);
+	tcase_add_test(tc, an_open_stretch_at_the_end_counts_its_samples);
+	tcase_add_test(tc, sleepers_are_read_with_a_backoff);
+	suite_add_tcase(s, tc);
+	tcase_set_timeout(live, 20);
+	tcase_add_test(live, a_busy_and_a_sleeping_thread_are_told_apart);
+	tcase_add_test(live, threads_appearing_and_exiting_mid_run_are_kept);
+	tcase_add_test(live, the_time_series_stays_flat);
+	suite_add_tcase(s, live);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
