@@ -119,8 +119,7 @@ static uint64_t journal_starttime(pid_t pid)
 	return strtoull(p, NULL, 10);
 }
 
-/* Whether the journal's writer is still running as a starve. */
-static bool journal_writer_alive(const struct journal *j)
+bool journal_writer_alive(const struct journal *j)
 {
 	char path[64], comm[32] = "";
 	FILE *f;

@@ -54,6 +54,10 @@ int journal_open(struct journal *j, const char *dir);
  * the name, never taken from the file. */
 int journal_load(struct journal *j, const char *dir);
 
+/* Whether J's writer (pid and start time) is still running as a starve:
+ * then its journal belongs to a run in progress, not to a crash. */
+bool journal_writer_alive(const struct journal *j);
+
 /* Record KNOB's OLD_VALUE before the caller writes KNOB: the journal file is
  * rewritten (temporary file, fsync, rename, dir fsync) before this returns.
  * A knob recorded already keeps its first (oldest) value. */
