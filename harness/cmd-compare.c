@@ -126,7 +126,7 @@ static void compare_print(const struct cmp_table *t, enum compare_format format)
 		break;
 	case FORMAT_JSON:
 		doc = cmp_to_json(t);
-		json_dumpf(doc, stdout, JSON_INDENT(2));
+		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
 		fputc('\n', stdout);
 		json_decref(doc);
 		break;

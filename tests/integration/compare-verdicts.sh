@@ -1,0 +1,77 @@
+#!/bin/sh
+# starve compare on synthetic results (tests/compare/, from make-results.py):
+# identical samples are no change (exit 0), a 20% shift with 5 tight
+# repetitions is a regression (exit 1) or an improvement by the metric's
+# direction, wide overlapping samples are no change even 13% apart, two
+# repetitions are insufficient data; Markdown and JSON say the same.
+. "$top_srcdir/tests/lib.sh"
+
+d=$top_srcdir/tests/compare
+out=$TMPDIR_TEST/out
+err=$TMPDIR_TEST/err
+
+# cmp EXPECTED_EXIT ARGS...: run starve compare, keep its output.
+cmp() {
+	want=$1; shift
+	"$STARVE" compare "$@" >"$out" 2>"$err"; rc=$?
+	[ "$rc" = "$want" ] || { cat "$out" "$err" >&2; fail "compare $*: exit $rc, expected $want"; }
+}
+# row LOAD METRIC PATTERN: the table row of METRIC contains PATTERN.
+row() {
+	grep -E "^$1 +$2 " "$out" | grep -q -e "$3" || { cat "$out" >&2; fail "$2: no '$3'"; }
+}
+
+cmp 0 "$d/base.json" "$d/same.json"
+[ "$(grep -c '  no change$' "$out")" = 6 ] || fail "identical results: not 6 x no change"
+grep -q '^0 regressions, 0 improvements, 6 no change, 0 insufficient data$' "$out" ||
+	fail "identical results: wrong summary"
+grep -q '^baseline: 6.18.44 ' "$out" || fail "baseline not labelled by kernel.release"
+
+cmp 1 "$d/base.json" "$d/slower.json"
+row probe wakeup_p99 '+20.6%  0.0079  - regression'
+row victim throughput '+ improvement'
+row victim starvation_max 'no change'
+grep -q '(.*slower.json, 5 ok runs)' "$out" || fail "the errored run was counted"
+# the profile's compare_thresholds and the command line
+row victim wait_ratio ' 10% '
+cmp 0 --threshold wakeup_p99=25 "$d/base.json" "$d/slower.json"
+row probe wakeup_p99 ' 25% .* no change'
+# a default of 30% leaves only the profile's own thresholds below 20%
+cmp 0 --threshold 30 "$d/base.json" "$d/slower.json"
+row victim throughput ' 30% .* no change'
+cmp 0 --alpha 0.005 "$d/base.json" "$d/slower.json"
+
+cmp 0 "$d/noisy-a.json" "$d/noisy-b.json"
+row probe wakeup_p99 '+13.4%  0.6905    no change'
+
+cmp 0 "$d/base.json" "$d/two-reps.json"
+row probe wakeup_p99 '? insufficient data'
+grep -q '6 insufficient data' "$out" || fail "two repetitions: not insufficient data"
+
+# three columns, labels given
+cmp 1 --label old --label new "$d/base.json" "$d/same.json" "$d/slower.json"
+head -n 5 "$out" | grep -q '^baseline: old ' || fail "--label not used"
+grep -q ' new .* 6.19.0 ' "$out" || fail "three columns not in the header"
+
+cmp 1 --markdown "$d/base.json" "$d/slower.json"
+grep -q '^| probe | wakeup_p99 | 5% | 85us | 102.5us | +20.6% | 0.0079 | \*\*regression\*\* |$' \
+	"$out" || { cat "$out" >&2; fail "markdown row"; }
+grep -q '^|---|---|---:|' "$out" || fail "markdown alignment row"
+
+cmp 1 --json "$d/base.json" "$d/slower.json"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$out" <<'PY' || fail "JSON output"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["format"] == "starve-compare", doc["format"]
+assert doc["summary"]["regression"] == 1 and doc["summary"]["exit_code"] == 1
+row = [r for r in doc["rows"] if r["metric"] == "wakeup_p99"][0]
+c = row["compared"][0]
+assert c["verdict"] == "regression" and c["test"] == "exact", c
+assert abs(c["p"] - 2 / 252) < 1e-9 and c["n"] == 5 and len(c["samples"]) == 5
+assert row["better"] == "lower" and row["baseline"]["n"] == 5
+PY
+else
+	grep -q '"verdict": "regression"' "$out" || fail "JSON output"
+fi
+exit 0
