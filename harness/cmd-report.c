@@ -60,7 +60,7 @@ static int report_parse(int argc, char **argv, struct report_args *a)
 	memset(a, 0, sizeof(*a));
 	optind = 0;	/* glibc: full re-initialisation, so tests can call us twice */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", report_long, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "", report_long, NULL)) != -1) {
 		switch (c) {
 		case 'j': a->out[0] = optarg; break;
 		case 'u': a->out[1] = optarg; break;
@@ -96,6 +96,7 @@ static int report_exit_code(const json_t *result)
 static int report_outputs(const struct report_args *a, const json_t *result)
 {
 	bool any = false, stdout_used = false;
+	const char *warning_str;
 
 	for (size_t i = 0; i < 4; i++) {
 		if (!a->out[i])
@@ -109,9 +110,13 @@ static int report_outputs(const struct report_args *a, const json_t *result)
 	if (a->table || !any) {
 		if (stdout_used)
 			return error("--table and an output to '-' would mix on stdout");
-		if (report_write_file(report_format_find("table"), result, "-") < 0)
-			return -1;
+		return report_write_file(report_format_find("table"), result, "-");
 	}
+	/* the table shows the warning; without it, say it on stderr */
+	warning_str = json_string_value(json_object_get(json_object_get(result, "summary"),
+							"warning"));
+	if (warning_str)
+		warning("%s", warning_str);
 	return 0;
 }
 

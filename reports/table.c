@@ -4,6 +4,7 @@
 #include "reports/table.h"
 #include "reports/verdict.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,7 @@ int table_cell(const json_t *result, const json_t *expect, const char *setting, 
 	char values[TABLE_CELL] = "", one[64];
 	size_t used = 0;
 	int worst = -1;
+	bool measured = false;
 	json_t *run, *v;
 	size_t i, j;
 
@@ -38,6 +40,7 @@ int table_cell(const json_t *result, const json_t *expect, const char *setting, 
 				continue;
 			if (k > worst)
 				worst = k;
+			measured |= json_is_number(value);
 			table_append(values, sizeof(values), &used, " ");
 			table_append(values, sizeof(values), &used,
 				     json_is_number(value)
@@ -51,7 +54,8 @@ int table_cell(const json_t *result, const json_t *expect, const char *setting, 
 		snprintf(buf, len, "-");
 		return -1;
 	}
-	snprintf(buf, len, "%s%s", verdict_upper(worst), values);
+	/* a cell of skipped or unmeasured verdicts shows no row of dashes */
+	snprintf(buf, len, "%s%s", verdict_upper(worst), measured ? values : "");
 	return worst;
 }
 

@@ -1,0 +1,44 @@
+#!/bin/sh
+# `starve report` exits with the result's verdict (0 pass, 1 fail, 4 all
+# skipped, 0 undecided unless --strict), 2 on input it cannot read, 3 when a
+# report cannot be written; --recompute judges the measurements again.
+. "$top_srcdir/tests/lib.sh"
+R="$top_srcdir/tests/results"
+T="$TMPDIR_TEST"
+
+expect_exit 0 "$STARVE" report "$R/pass.json" >/dev/null
+expect_exit 1 "$STARVE" report "$R/fail.json" >/dev/null
+expect_exit 4 "$STARVE" report "$R/skipped.json" >/dev/null
+expect_exit 0 "$STARVE" report "$R/undecided.json" >/dev/null
+expect_exit 1 "$STARVE" report "$R/undecided.json" --strict >/dev/null
+expect_exit 1 "$STARVE" report "$R/multi.json" --recompute >/dev/null
+
+# the table names the failure, its value and threshold
+"$STARVE" report "$R/fail.json" > "$T/table.txt"
+grep -q 'victim starvation_max 1.31s is not below 1.2s (setting throttled, kernel 6.18.44)' \
+	"$T/table.txt" || fail "table lacks the failure reason"
+grep -q '^verdict: FAIL' "$T/table.txt" || fail "table lacks the verdict"
+
+# undecided without the table: the warning goes to stderr
+"$STARVE" report "$R/undecided.json" --markdown "$T/u.md" 2>"$T/err"
+grep -q 'warning: 4 verdicts undecided' "$T/err" || fail "no undecided warning on stderr"
+
+# stored verdicts are used as they are, unless --recompute
+sed 's/"starvation_max": 0.95/"starvation_max": 1.5/' "$R/pass.json" > "$T/tampered.json"
+cmp -s "$R/pass.json" "$T/tampered.json" && fail "test setup: sed changed nothing"
+expect_exit 0 "$STARVE" report "$T/tampered.json" >/dev/null
+expect_exit 1 "$STARVE" report "$T/tampered.json" --recompute >/dev/null
+
+# bad input: 2 with a message saying where
+printf '{\n  "format": "starve-result",\n  x\n}\n' > "$T/bad.json"
+expect_exit 2 "$STARVE" report "$T/bad.json" 2>"$T/err"
+grep -q "bad.json:3:3: invalid JSON" "$T/err" || fail "no position for invalid JSON: $(cat "$T/err")"
+printf '{"format": "foo"}\n' > "$T/foo.json"
+expect_exit 2 "$STARVE" report "$T/foo.json" 2>"$T/err"
+grep -q "not a starve result (format is 'foo')" "$T/err" || fail "no format message"
+expect_exit 2 "$STARVE" report "$T/missing.json" 2>/dev/null
+expect_exit 2 "$STARVE" report 2>/dev/null
+expect_exit 2 "$STARVE" report "$R/pass.json" --bogus 2>/dev/null
+# an output that cannot be written: runtime error
+expect_exit 3 "$STARVE" report "$R/pass.json" --junit /nonexistent-dir/r.xml 2>/dev/null
+exit 0
