@@ -202,22 +202,23 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	return 0;
 }
 
-/* Worker processes (mode: processes) are not threads of the leader: watch
- * each one found in the records too. */
+/* Sample the workers named in the records (threads or processes alike),
+ * not the leader, whose main thread only waits for them and would skew
+ * per-load fairness; a load whose records name no worker (yet) is watched
+ * as a whole process instead. */
 static void run_watch_workers(struct run_ctx *c, struct measure *m)
 {
 	for (size_t i = 0; i < m->n_spawned; i++) {
-		unsigned n = load_records_needed(&c->p->loads[i]);
-		pid_t last = m->sl[i].pid;
+		unsigned n = load_records_needed(&c->p->loads[i]), found = 0;
 
 		for (unsigned r = m->first[i]; r < m->first[i] + n; r++) {
-			pid_t pid = m->stats->rec[r].pid;
+			const struct worker_record *rec = &m->stats->rec[r];
 
-			if (pid > 0 && pid != last && pid != m->sl[i].pid)
-				sampler_watch_process(m->smp, pid, (int)i);
-			if (pid > 0)
-				last = pid;
+			if (rec->tid > 0 && sampler_add_task(m->smp, rec->pid, rec->tid, (int)i) == 0)
+				found++;
 		}
+		if (!found)
+			sampler_watch_process(m->smp, m->sl[i].pid, (int)i);
 	}
 }
 
@@ -230,8 +231,6 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 		return error("out of memory for the sampler");
 	if (p->sampler_priority && sampler_set_priority(m->smp, p->sampler_priority) < 0)
 		return -1;
-	for (size_t i = 0; i < m->n_spawned; i++)
-		sampler_watch_process(m->smp, m->sl[i].pid, (int)i);
 	for (size_t k = 0; k < p->n_attach; k++)
 		if (sampler_watch_process(m->smp, p->attach[k].pid, (int)(p->n_loads + k)) < 0)
 			warning("attach '%s': pid %d does not exist", p->attach[k].name,
@@ -319,7 +318,7 @@ static int run_measure(struct run_ctx *c, json_t *run)
 		result_run_status(run, "error", "the run could not be measured (see messages)");
 	if (ret == 0) {
 		if (signals_caught()) {
-			snprintf(why, sizeof(why), "interrupted by %s", strsignal(signals_caught()));
+			snprintf(why, sizeof(why), "interrupted by SIG%s", sigabbrev_np(signals_caught()));
 			result_run_status(run, "incomplete", why);
 		}
 		if (m.sampled_until)

@@ -1,0 +1,66 @@
+# Helpers for the run-*.sh tests (sourced after tests/lib.sh): guard a knob
+# so it is put back whatever happens, find every process a running
+# controller started, and wait for them to be gone.
+PROFILES="$top_srcdir/tests/profiles/run"
+RT_KNOB=/proc/sys/kernel/sched_rt_runtime_us
+export STARVE_STATE_DIR="$TMPDIR_TEST/state"
+
+# Remember RT_KNOB's value; on exit, kill what the test started and write
+# the value back if it changed (never writes when it did not).
+guard_knob() {
+	[ -r "$RT_KNOB" ] || skip "no $RT_KNOB"
+	KNOB_BEFORE=$(cat "$RT_KNOB")
+	trap 'cleanup_run' EXIT
+}
+CTL_PIDS=
+cleanup_run() {
+	for p in $CTL_PIDS; do kill -9 "$p" 2>/dev/null; done
+	if [ -n "${KNOB_BEFORE:-}" ] && [ "$(cat "$RT_KNOB")" != "$KNOB_BEFORE" ]; then
+		echo "$KNOB_BEFORE" > "$RT_KNOB"
+		echo "cleanup: had to restore $RT_KNOB to $KNOB_BEFORE" >&2
+	fi
+	rm -rf "$TMPDIR_TEST"
+}
+
+# Every process in the process group of one of CTL's children (the
+# watchdog and each load's leader lead their own groups).
+our_pids() {
+	ps -e -o pid=,ppid=,pgid= | awk -v c="$1" '
+		{ pid[NR] = $1; ppid[NR] = $2; pgid[NR] = $3 }
+		END { for (i in pid) if (ppid[i] == c) g[pid[i]] = 1
+		      for (i in pid) if (pgid[i] in g) print pid[i] }'
+}
+
+# A pid is gone when /proc has no live process for it (zombies count as gone).
+alive() {
+	[ -r "/proc/$1/stat" ] || return 1
+	state=$(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null) || return 1
+	[ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ]
+}
+wait_gone() {
+	i=0
+	while [ $i -lt 30 ]; do
+		left=
+		for p in "$@"; do alive "$p" && left="$left $p"; done
+		[ -z "$left" ] && return 0
+		sleep 0.1; i=$((i + 1))
+	done
+	ps -o pid,pgid,stat,comm -p "$(echo $left | tr ' ' ,)" >&2
+	fail "processes still alive after the controller:$left"
+}
+
+# Wait (up to 5 s) until RT_KNOB reads $1.
+wait_knob() {
+	i=0
+	while [ "$(cat "$RT_KNOB")" != "$1" ]; do
+		[ $i -lt 50 ] || return 1
+		sleep 0.1; i=$((i + 1))
+	done
+}
+
+# Run the python3 body in $2 with r = the parsed result $1.
+check_result() {
+	python3 -c "import json, sys
+r = json.load(open(sys.argv[1]))
+$2" "$1" || fail "result check failed on $1"
+}
