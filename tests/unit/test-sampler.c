@@ -277,7 +277,7 @@ START_TEST(threads_appearing_and_exiting_mid_run_are_kept)
 	ck_assert(t->exited);
 	ck_assert_int_eq(t->group, 3);
 	ck_assert_str_eq(t->comm, "t-late");
-	ck_assert_msg(t->cpu_ns > 100 * MS, "cpu %lld", (long long)t->cpu_ns);
+	ck_assert_msg(t->cpu_ns > 10 * MS, "cpu %lld", (long long)t->cpu_ns);
 	ck_assert(t->samples > 10);
 	ck_assert_msg(t->last_ns - t->first_ns < 400 * MS, "sampled after its exit");
 	sampler_free(s);

@@ -1,0 +1,257 @@
+/* Unit tests for the knob journal (harness/journal.c): the file round trip,
+ * refusing a second run, restoring in reverse order, keeping what failed,
+ * and the signal-path restore. Knobs are stand-in files in a temp dir
+ * (journal_record_path), so nothing on the machine is written. */
+#include "config.h"
+#include "harness/journal.h"
+#include "lib/error.h"
+
+#include <check.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char tmpdir[64], state[96], knob_a[96], knob_b[96], last_error[512];
+
+static void capture(const char *msg, void *data)
+{
+	(void)data;
+	snprintf(last_error, sizeof(last_error), "%s", msg);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static const char *read_file(const char *path)
+{
+	static char buf[256];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+static void setup(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/starve-journal-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	snprintf(state, sizeof(state), "%s/state", tmpdir);
+	snprintf(knob_a, sizeof(knob_a), "%s/knob_a", tmpdir);
+	snprintf(knob_b, sizeof(knob_b), "%s/knob_b", tmpdir);
+	write_file(knob_a, "100\n");
+	write_file(knob_b, "7\n");
+	last_error[0] = '\0';
+	error_set_sink(capture, NULL);
+}
+
+static void teardown(void)
+{
+	char cmd[128];
+
+	error_set_sink(NULL, NULL);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static char *journal_file(void)
+{
+	static char path[128];
+
+	snprintf(path, sizeof(path), "%s/journal", state);
+	return path;
+}
+
+START_TEST(escaping_round_trips_awkward_values)
+{
+	const char *in[] = { "a b", "100%", "x\ny", "back\\slash", "", "plain-0.5" };
+	char esc[64], out[64];
+
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		ck_assert_int_eq(journal_escape(in[i], esc, sizeof(esc)), 0);
+		ck_assert_ptr_null(strpbrk(esc, " \n\\"));
+		ck_assert_int_eq(journal_unescape(esc, out, sizeof(out)), 0);
+		ck_assert_str_eq(out, in[i]);
+	}
+	ck_assert_int_eq(journal_escape("a b", esc, 4), -1);	/* "a%20b" needs 6 */
+	ck_assert_int_eq(journal_unescape("bad%2", out, sizeof(out)), -1);
+	ck_assert_int_eq(journal_unescape("nul%00", out, sizeof(out)), -1);
+	ck_assert_int_eq(journal_unescape("sp ace", out, sizeof(out)), -1);
+}
+END_TEST
+
+START_TEST(the_journal_file_round_trips)
+{
+	struct journal j, back;
+
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert(access(journal_file(), R_OK) == 0);
+	ck_assert_int_eq(journal_record(&j, "kernel.sched_rt_period_us", "1000 %odd\nvalue"), 0);
+	ck_assert_int_eq(journal_record(&j, "debugfs:sched/base_slice_ns", "3000000"), 0);
+	ck_assert_int_eq(journal_load(&back, state), 1);
+	ck_assert_int_eq(back.pid, getpid());
+	ck_assert_str_eq(back.started, j.started);
+	ck_assert_uint_eq(back.n, 2);
+	ck_assert_str_eq(back.entries[0].knob, "kernel.sched_rt_period_us");
+	ck_assert_str_eq(back.entries[0].path, "/proc/sys/kernel/sched_rt_period_us");
+	ck_assert_str_eq(back.entries[0].value, "1000 %odd\nvalue");
+	ck_assert_str_eq(back.entries[1].value, "3000000");
+	/* Forget them without restoring: nothing was written. */
+	j.n = 0;
+	ck_assert_int_eq(journal_close(&j), 0);
+	ck_assert(access(journal_file(), F_OK) < 0);
+	ck_assert_int_eq(journal_load(&back, state), 0);
+}
+END_TEST
+
+START_TEST(an_unrestored_journal_blocks_the_next_run)
+{
+	struct journal j, second;
+	char want[160];
+
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "100"), 0);
+	ck_assert_int_eq(journal_open(&second, state), -1);
+	snprintf(want, sizeof(want), "an unrestored journal from pid %d (started ", (int)getpid());
+	ck_assert_msg(strstr(last_error, want), "got: %s", last_error);
+	ck_assert_msg(strstr(last_error, "run 'starve restore' first"), "got: %s", last_error);
+	ck_assert_int_eq(journal_restore_all(&j), 0);
+	ck_assert_int_eq(journal_close(&j), 0);
+	ck_assert_int_eq(journal_open(&second, state), 0);
+	ck_assert_int_eq(journal_close(&second), 0);
+}
+END_TEST
+
+START_TEST(an_empty_journal_of_a_dead_process_is_cleared)
+{
+	struct journal j;
+
+	mkdir(state, 0700);
+	write_file(journal_file(), "starve-journal 1\npid 999999999 0 2026-01-01T00:00:00Z\n");
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(j.pid, getpid());
+	ck_assert_int_eq(journal_close(&j), 0);
+}
+END_TEST
+
+START_TEST(restore_writes_back_newest_first_and_keeps_the_oldest_value)
+{
+	struct journal j;
+
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "100"), 0);
+	write_file(knob_a, "200\n");
+	/* Recording it again keeps the first (oldest) value. */
+	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "200"), 0);
+	ck_assert_uint_eq(j.n, 1);
+	/* Another name for the same file, recorded later: restored first. */
+	ck_assert_int_eq(journal_record_path(&j, "kernel.alias_a", knob_a, "300"), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_b", knob_b, "7"), 0);
+	write_file(knob_b, "8\n");
+	ck_assert_int_eq(journal_restore_all(&j), 0);
+	ck_assert_str_eq(read_file(knob_a), "100\n");
+	ck_assert_str_eq(read_file(knob_b), "7\n");
+	ck_assert_uint_eq(j.n, 0);
+	ck_assert_int_eq(journal_close(&j), 0);
+	ck_assert(access(journal_file(), F_OK) < 0);
+}
+END_TEST
+
+START_TEST(failed_knobs_stay_in_the_journal)
+{
+	struct journal j, back;
+	char missing[128];
+
+	snprintf(missing, sizeof(missing), "%s/no/such/dir", tmpdir);
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "100"), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.sched_rt_period_us", missing, "5"), 0);
+	write_file(knob_a, "1\n");
+	ck_assert_int_eq(journal_restore_all(&j), 1);
+	ck_assert_msg(strstr(last_error, "kernel.sched_rt_period_us: cannot restore '5'"),
+		      "got: %s", last_error);
+	ck_assert_str_eq(read_file(knob_a), "100\n");
+	ck_assert_uint_eq(j.n, 1);
+	ck_assert_int_eq(journal_close(&j), -1);
+	ck_assert_msg(strstr(last_error, "run 'starve restore'"), "got: %s", last_error);
+	ck_assert_int_eq(journal_load(&back, state), 1);
+	ck_assert_uint_eq(back.n, 1);
+	ck_assert_str_eq(back.entries[0].knob, "kernel.sched_rt_period_us");
+}
+END_TEST
+
+START_TEST(the_signal_path_restores_and_removes_the_journal)
+{
+	struct journal j;
+
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "100"), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_b", knob_b, "7"), 0);
+	write_file(knob_a, "1\n");
+	write_file(knob_b, "2\n");
+	ck_assert_int_eq(journal_restore_from_signal(&j), 0);
+	ck_assert_str_eq(read_file(knob_a), "100\n");
+	ck_assert_str_eq(read_file(knob_b), "7\n");
+	ck_assert(access(journal_file(), F_OK) < 0);
+}
+END_TEST
+
+START_TEST(malformed_journals_are_refused_with_the_line)
+{
+	struct journal j;
+
+	mkdir(state, 0700);
+	write_file(journal_file(), "not a journal\n");
+	ck_assert_int_eq(journal_load(&j, state), -1);
+	ck_assert_msg(strstr(last_error, "journal:1: not a starve journal"), "got: %s", last_error);
+	write_file(journal_file(), "starve-journal 1\npid 12 0 x\nknob kernel.x\n");
+	ck_assert_int_eq(journal_load(&j, state), -1);
+	ck_assert_msg(strstr(last_error, "journal:3: expected 'knob NAME VALUE'"), "got: %s",
+		      last_error);
+	write_file(journal_file(), "starve-journal 1\npid 12 0 x\nknob /etc/passwd x\n");
+	ck_assert_int_eq(journal_load(&j, state), -1);
+	ck_assert_msg(strstr(last_error, "would leave"), "got: %s", last_error);
+	write_file(journal_file(), "starve-journal 1\n");
+	ck_assert_int_eq(journal_load(&j, state), -1);
+	ck_assert_msg(strstr(last_error, "truncated"), "got: %s", last_error);
+	/* A journal we cannot read blocks a run too. */
+	ck_assert_int_eq(journal_open(&j, state), -1);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("journal");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, escaping_round_trips_awkward_values);
+	tcase_add_test(tc, the_journal_file_round_trips);
+	tcase_add_test(tc, an_unrestored_journal_blocks_the_next_run);
+	tcase_add_test(tc, an_empty_journal_of_a_dead_process_is_cleared);
+	tcase_add_test(tc, restore_writes_back_newest_first_and_keeps_the_oldest_value);
+	tcase_add_test(tc, failed_knobs_stay_in_the_journal);
+	tcase_add_test(tc, the_signal_path_restores_and_removes_the_journal);
+	tcase_add_test(tc, malformed_journals_are_refused_with_the_line);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
