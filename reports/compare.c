@@ -227,26 +227,44 @@ static bool cmp_label_taken(const struct cmp_table *t, size_t upto, const char *
 	return false;
 }
 
+/* A short name for FILE: its base name without ".json"; for "DIR/result.json"
+ * (what `starve run` writes) the directory's name, which holds the time. */
+static void cmp_file_name(const char *file, char *buf, size_t len)
+{
+	char copy[4096], *name, *dot;
+
+	snprintf(copy, sizeof(copy), "%s", file);
+	dot = strrchr(copy, '.');
+	if (dot && !strcmp(dot, ".json"))
+		*dot = '\0';
+	name = basename(copy);
+	if (!strcmp(name, "result") && name > copy) {
+		char *parent;
+
+		name[-1] = '\0';
+		parent = basename(copy);
+		if (strcmp(parent, ".") && strcmp(parent, "/") && *parent)
+			name = parent;
+	}
+	snprintf(buf, len, "%s", name);
+}
+
 /* kernel.release, unless given; two runs on one kernel are told apart by
  * their file names (then by position), so every column has its own label. */
 static char *cmp_label(const struct cmp_table *t, size_t i, const char *given, const char *file)
 {
 	const char *release = cmp_json_str(json_object_get(t->columns[i].result, "kernel"),
 					   "release");
-	char base[256], *dot, *label;
+	char name[256], *label;
 
 	if (given)
 		return cmp_strdup(given);
 	if (release && !cmp_label_taken(t, i, release))
 		return cmp_strdup(release);
-	snprintf(base, sizeof(base), "%s", file);
-	label = basename(base);
-	dot = strrchr(label, '.');
-	if (dot && dot != label && !strcmp(dot, ".json"))
-		*dot = '\0';
-	if (!cmp_label_taken(t, i, label))
-		return cmp_strdup(label);
-	if (asprintf(&label, "%s#%zu", label, i + 1) < 0)
+	cmp_file_name(file, name, sizeof(name));
+	if (!cmp_label_taken(t, i, name))
+		return cmp_strdup(name);
+	if (asprintf(&label, "%s#%zu", name, i + 1) < 0)
 		die(EXIT_RUNTIME, "out of memory");
 	return label;
 }

@@ -259,19 +259,25 @@ END_TEST
 
 START_TEST(labels_are_unique)
 {
-	json_t *results[3] = { series("6.18", "wakeup_p99", 1, 1, 3),
+	json_t *results[5] = { series("6.18", "wakeup_p99", 1, 1, 3),
+			       series("6.18", "wakeup_p99", 1, 1, 3),
+			       series("6.18", "wakeup_p99", 1, 1, 3),
 			       series("6.18", "wakeup_p99", 1, 1, 3),
 			       series("6.19", "wakeup_p99", 1, 1, 3) };
-	const char *files[3] = { "runs/first.json", "runs/second.json", "x.json" };
-	const char *labels[3] = { NULL, NULL, "patched" };
+	/* `starve run` writes DIR/result.json: the directory tells them apart */
+	const char *files[5] = { "a/result.json", "results/smoke-0930/result.json",
+				 "other/second.json", "more/second.json", "x.json" };
+	const char *labels[5] = { NULL, NULL, NULL, NULL, "patched" };
 	struct cmp_table t;
 
-	ck_assert_int_eq(cmp_build_results(&t, results, files, labels, 3, &defaults), 0);
+	ck_assert_int_eq(cmp_build_results(&t, results, files, labels, 5, &defaults), 0);
 	ck_assert_str_eq(t.columns[0].label, "6.18");
-	ck_assert_str_eq(t.columns[1].label, "second");
-	ck_assert_str_eq(t.columns[2].label, "patched");
+	ck_assert_str_eq(t.columns[1].label, "smoke-0930");
+	ck_assert_str_eq(t.columns[2].label, "second");
+	ck_assert_str_eq(t.columns[3].label, "second#4");
+	ck_assert_str_eq(t.columns[4].label, "patched");
 	cmp_free(&t);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 5; i++)
 		json_decref(results[i]);
 }
 END_TEST
