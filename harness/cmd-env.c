@@ -160,9 +160,11 @@ static int run_env(int argc, char **argv)
 		return EXIT_PASS;
 	}
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json"))
-			return error("unknown argument '%s' for 'starve env'; see 'starve env --help'",
-				     argv[i]), EXIT_USAGE;
+		if (strcmp(argv[i], "--json")) {
+			error("unknown argument '%s' for 'starve env'; see 'starve env --help'",
+			      argv[i]);
+			return EXIT_USAGE;
+		}
 		json = true;
 	}
 	memset(&facts, 0, sizeof(facts));
@@ -174,7 +176,8 @@ static int run_env(int argc, char **argv)
 	doc = env_json(&facts);
 	if (!doc || json_dumpf(doc, stdout, JSON_INDENT(2)) < 0 || putchar('\n') == EOF) {
 		json_decref(doc);
-		return error("cannot write the JSON output"), EXIT_RUNTIME;
+		error("cannot write the JSON output");
+		return EXIT_RUNTIME;
 	}
 	json_decref(doc);
 	return EXIT_PASS;

@@ -172,6 +172,25 @@ START_TEST(missing_and_invalid_knobs_are_reported)
 }
 END_TEST
 
+/* Without debugfs the sched knobs say so; with it, they are either read or
+ * explain why not (lockdown refuses even root with EPERM). */
+START_TEST(debugfs_knobs_report_their_state)
+{
+	struct knob_state st;
+	char dir[256];
+
+	ck_assert_int_eq(knob_probe("debugfs:sched/base_slice_ns", &st), 0);
+	if (!knob_debugfs_dir(dir, sizeof(dir))) {
+		ck_assert(!st.present && !st.readable && !st.writable);
+		ck_assert_str_eq(st.reason, "debugfs is not mounted");
+	} else if (st.present && !st.readable) {
+		ck_assert_msg(strncmp(st.reason, "not readable: ", 14) == 0, "%s", st.reason);
+	} else if (st.readable) {
+		ck_assert_int_gt(atol(st.value), 0);
+	}
+}
+END_TEST
+
 START_TEST(known_knobs_are_valid_and_listed)
 {
 	char why[256];
@@ -219,6 +238,7 @@ int main(void)
 	tcase_add_test(tc, names_map_to_paths);
 	tcase_add_test(tc, rt_period_reads_like_the_file);
 	tcase_add_test(tc, missing_and_invalid_knobs_are_reported);
+	tcase_add_test(tc, debugfs_knobs_report_their_state);
 	tcase_add_test(tc, known_knobs_are_valid_and_listed);
 	suite_add_tcase(s, tc);
 	/* Writing a live knob is opt-in: knob-write.sh asks for it as root. */
