@@ -112,8 +112,8 @@ static void env_text_knobs(void)
 		if (!st.present || !st.readable)
 			printf("  %-40s %s\n", knob_known[i], st.reason);
 		else
-			printf("  %-40s %-12s %s%s\n", knob_known[i], st.value,
-			       st.writable ? "writable" : "read-only: ", st.reason);
+			printf("  %-40s %-12s %s\n", knob_known[i], st.value,
+			       st.writable ? "writable" : st.reason);
 	}
 	printf("  (fair_server/cpu0 stands for fair_server/cpu<N>, one per CPU)\n");
 }
