@@ -9,6 +9,7 @@
 #include "harness/run.h"
 #include "lib/duration.h"
 #include "lib/error.h"
+#include "reports/formats.h"
 #include "reports/result.h"
 #include "reports/table.h"
 #include "reports/verdict.h"
@@ -38,14 +39,12 @@ static const struct run_opt {
 	{ { "warmup", required_argument, NULL, RUNOPT_WARMUP }, "T", "warm-up per run, e.g. 1s" },
 	{ { "only", required_argument, NULL, RUNOPT_ONLY }, "SETTING", "run only this setting" },
 	{ { "format", required_argument, NULL, RUNOPT_FORMAT }, "LIST",
-	  "also write json,junit,ktap,markdown (comma-separated; json always)" },
+	  "also write junit,ktap,markdown,table (comma-separated; json always)" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL, "no progress line" },
 	{ { "allow-rt-on-all-cpus", no_argument, NULL, RUNOPT_ALLOW_RT }, NULL,
 	  "let fifo/rr loads cover every CPU (can lock the machine up)" },
 };
 #define N_RUN_OPTS (sizeof(run_opts) / sizeof(run_opts[0]))
-
-static const char *const run_formats[] = { "json", "junit", "ktap", "markdown", NULL };
 
 struct run_args {
 	const char *profile, *dir, *only, *formats;
@@ -74,19 +73,16 @@ static void run_help(void)
 	       "3 runtime error or interrupted (partial result written), 4 all skipped.\n");
 }
 
+/* Names are checked before the run, so a typo costs nothing. */
 static int run_check_formats(const char *list)
 {
 	char buf[256], *save = NULL;
 
 	snprintf(buf, sizeof(buf), "%s", list);
-	for (char *f = strtok_r(buf, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
-		size_t i = 0;
-
-		while (run_formats[i] && strcmp(run_formats[i], f))
-			i++;
-		if (!run_formats[i])
-			return error("unknown format '%s' (use json, junit, ktap or markdown)", f);
-	}
+	for (char *f = strtok_r(buf, ",", &save); f; f = strtok_r(NULL, ",", &save))
+		if (!report_format_find(f))
+			return error("--format: unknown format '%s' (valid: json, junit, ktap, "
+				     "markdown, table)", f);
 	return 0;
 }
 
@@ -211,7 +207,7 @@ static bool run_had_errors(const json_t *result)
 
 /* Verdicts, result.json, the other formats and the table. */
 static int run_finish(json_t *result, enum run_status st, const struct run_args *a,
-		      const char *path)
+		      const char *dir, const char *path)
 {
 	int code = verdicts_apply(result);
 
@@ -219,11 +215,8 @@ static int run_finish(json_t *result, enum run_status st, const struct run_args 
 		code = EXIT_RUNTIME;
 	if (result_write(path, result) < 0)
 		return EXIT_RUNTIME;
-	if (a->formats && strcmp(a->formats, "json")) {
-		/* TODO(reports): reports_write_formats(result, dir, a->formats) once it lands. */
-		warning("--format %s: only json is written for now; use 'starve report %s' later",
-			a->formats, path);
-	}
+	if (a->formats && reports_write_formats(result, dir, a->formats) < 0)
+		code = EXIT_RUNTIME;
 	table_print(result, stdout);
 	printf("result: %s\n", path);
 	fflush(stdout);
@@ -275,7 +268,7 @@ static int run_run(int argc, char **argv)
 	st = run_profile(p, &o, &result);
 	if (result) {
 		result_build_finish(result, st == RUN_DONE);
-		ret = run_finish(result, st, &a, path);
+		ret = run_finish(result, st, &a, dir, path);
 		json_decref(result);
 	} else {
 		ret = EXIT_RUNTIME;

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SIGINT mid-run: exit 3, result.json written with "complete": false and the
-# interrupted run "incomplete", the knob restored, no load left.
+# interrupted run "incomplete", the knob restored, no load left; a second
+# run started meanwhile is refused (exit 3) because the journal is taken.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 need_root
@@ -14,6 +15,12 @@ ctl=$!
 CTL_PIDS=$ctl
 wait_knob 960000 || { cat "$TMPDIR_TEST/log"; fail "the setting was never applied"; }
 sleep 1
+# a second run while this one holds the journal is refused with exit 3
+"$STARVE" run --quiet -o "$TMPDIR_TEST/second" "$PROFILES/knob-change.yaml" \
+	> "$TMPDIR_TEST/second.log" 2>&1
+rc=$?
+[ $rc = 3 ] || { cat "$TMPDIR_TEST/second.log"; fail "a second run exited $rc, expected 3"; }
+grep -q "journal" "$TMPDIR_TEST/second.log" || fail "the refusal does not mention the journal"
 pids=$(our_pids $ctl)
 kill -INT $ctl
 wait $ctl
