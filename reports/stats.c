@@ -165,3 +165,91 @@ int stat_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 	stat_mwu_normal(na, nb, tie_term, out);
 	return 0;
 }
+
+/* Continued fraction of the incomplete beta function, evaluated by the
+ * modified Lentz method; converges fast for x < (a + 1) / (a + b + 2). */
+static double stat_beta_cf(double a, double b, double x)
+{
+	const double tiny = 1e-300;
+	double c = 1, d = 1 - (a + b) * x / (a + 1), f;
+
+	d = 1 / (fabs(d) < tiny ? tiny : d);
+	f = d;
+	for (int m = 1; m <= 300; m++) {
+		for (int odd = 0; odd < 2; odd++) {
+			double num = odd ? -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))
+					 : m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
+			double delta;
+
+			d = 1 + num * d;
+			d = 1 / (fabs(d) < tiny ? tiny : d);
+			c = 1 + num / c;
+			c = fabs(c) < tiny ? tiny : c;
+			delta = c * d;
+			f *= delta;
+			if (odd && fabs(delta - 1) < 1e-15)
+				return f;
+		}
+	}
+	return f;
+}
+
+/* Regularized incomplete beta I_x(a, b), using the symmetry
+ * I_x(a, b) = 1 - I_{1-x}(b, a) where the fraction converges slowly. */
+static double stat_ibeta(double a, double b, double x)
+{
+	double front;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return front * stat_beta_cf(a, b, x) / a;
+	return 1 - front * stat_beta_cf(b, a, 1 - x) / b;
+}
+
+double stat_t_two_sided(double t, double df)
+{
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	if (isinf(t))
+		return 0;
+	return stat_ibeta(df / 2, 0.5, df / (df + t * t));
+}
+
+static void stat_mean_var(const double *v, size_t n, double *mean, double *var)
+{
+	double sum = 0, sq = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	*mean = sum / (double)n;
+	for (size_t i = 0; i < n; i++)
+		sq += (v[i] - *mean) * (v[i] - *mean);
+	*var = sq / (double)(n - 1);
+}
+
+int stat_welch(const double *a, size_t na, const double *b, size_t nb, struct stat_welch *out)
+{
+	double ma, va, mb, vb, sa, sb;
+
+	if (na < 2 || nb < 2)
+		return -1;
+	stat_mean_var(a, na, &ma, &va);
+	stat_mean_var(b, nb, &mb, &vb);
+	sa = va / (double)na;
+	sb = vb / (double)nb;
+	if (sa + sb == 0) {	/* no spread at all: the means are equal or not */
+		out->t = mb == ma ? 0 : copysign(INFINITY, mb - ma);
+		out->df = (double)(na + nb - 2);
+		out->p = mb == ma ? 1 : 0;
+		return 0;
+	}
+	out->t = (mb - ma) / sqrt(sa + sb);
+	out->df = (sa + sb) * (sa + sb) /
+		  (sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1));
+	out->p = stat_t_two_sided(out->t, out->df);
+	return 0;
+}

@@ -2,7 +2,8 @@
  * test (Wilcoxon rank-sum). Scheduler metrics are skewed and heavy-tailed,
  * and a comparison has a handful of repetitions a side, so a rank test that
  * assumes no distribution is the default; the p-value is exact for small
- * samples without ties and a tie-corrected normal approximation otherwise. */
+ * samples without ties and a tie-corrected normal approximation otherwise.
+ * Welch's t test is there for those who prefer means. */
 #ifndef STARVE_REPORTS_STATS_H
 #define STARVE_REPORTS_STATS_H
 
@@ -37,6 +38,22 @@ int stat_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
  * NB values (complete separation): 2 / C(NA + NB, NA), at most 1. With 3
  * repetitions a side it is 0.1, so such a comparison can never reach 0.05. */
 double stat_mwu_min_p(size_t na, size_t nb);
+
+/* Welch's t test (unequal variances): for means of roughly normal samples,
+ * e.g. throughput; it can reach small p-values with 3 values a side, where
+ * the rank test cannot. */
+struct stat_welch {
+	double t;		/* (mean B - mean A) / standard error */
+	double df;		/* Welch-Satterthwaite degrees of freedom */
+	double p;		/* two-sided p-value */
+};
+
+/* Welch's test of A against B; each side needs at least 2 values (else -1).
+ * When both variances are 0, p is 1 for equal means and 0 otherwise. */
+int stat_welch(const double *a, size_t na, const double *b, size_t nb, struct stat_welch *out);
+
+/* Two-sided tail P(|T| >= |t|) of Student's t with DF degrees of freedom. */
+double stat_t_two_sided(double t, double df);
 
 /* Exact P(U <= u) for sides of NA and NB values without ties (NA, NB <=
  * STAT_EXACT_MAX). NAN when out of range. Exposed for the unit tests. */

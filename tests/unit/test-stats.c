@@ -1,6 +1,6 @@
 /* Unit tests for the comparison statistics (reports/stats.c): medians, the
  * exact Mann-Whitney distribution against table values and brute-force
- * enumeration, and the tie-corrected normal approximation. */
+ * enumeration, the tie-corrected normal approximation, and Welch's t test. */
 #include "config.h"
 #include "reports/stats.h"
 
@@ -156,6 +156,48 @@ START_TEST(min_p_bounds)
 }
 END_TEST
 
+/* Critical values from the t tables (two-sided 0.05) and tails checked by
+ * integrating the t density numerically in Python. */
+START_TEST(t_tails_match_tables)
+{
+	ck_assert_double_eq_tol(stat_t_two_sided(2.228, 10), 0.05001177, 1e-7);
+	ck_assert_double_eq_tol(stat_t_two_sided(2.776, 4), 0.05002278, 1e-7);
+	ck_assert_double_eq_tol(stat_t_two_sided(12.706, 1), 0.05000080, 1e-7);
+	ck_assert_double_eq_tol(stat_t_two_sided(2.0, 10), 0.07338803, 1e-7);
+	ck_assert_double_eq_tol(stat_t_two_sided(1.5, 7.3), 0.17556309, 1e-7);
+	ck_assert_double_eq_tol(stat_t_two_sided(-3.1, 3.6), 0.04174256, 1e-7);
+	ck_assert_double_eq(stat_t_two_sided(0, 5), 1);
+	ck_assert_double_eq(stat_t_two_sided(INFINITY, 5), 0);
+	ck_assert(isnan(stat_t_two_sided(1, 0)));
+}
+END_TEST
+
+START_TEST(welch_on_small_samples)
+{
+	const double a[] = { 10.1, 9.8, 10.3 }, b[] = { 11.0, 11.4, 10.9 };
+	const double c[] = { 1, 2, 3, 4, 5 }, d[] = { 2, 4, 6, 8, 10, 12 };
+	const double flat[] = { 3, 3, 3 }, flat2[] = { 4, 4, 4 };
+	struct stat_welch w;
+
+	/* three a side: significant, which Mann-Whitney cannot be */
+	ck_assert_int_eq(stat_welch(a, 3, b, 3, &w), 0);
+	ck_assert_double_eq_tol(w.t, 4.901530373, 1e-8);
+	ck_assert_double_eq_tol(w.df, 3.990024938, 1e-8);
+	ck_assert_double_eq_tol(w.p, 0.00808656, 1e-7);
+	/* unequal sizes and variances */
+	ck_assert_int_eq(stat_welch(c, 5, d, 6, &w), 0);
+	ck_assert_double_eq_tol(w.t, 2.376354103, 1e-8);
+	ck_assert_double_eq_tol(w.df, 6.97225573, 1e-7);
+	ck_assert_double_eq_tol(w.p, 0.04928434, 1e-7);
+	/* no spread */
+	ck_assert_int_eq(stat_welch(flat, 3, flat, 3, &w), 0);
+	ck_assert_double_eq(w.p, 1);
+	ck_assert_int_eq(stat_welch(flat, 3, flat2, 3, &w), 0);
+	ck_assert_double_eq(w.p, 0);
+	ck_assert_int_eq(stat_welch(a, 1, b, 3, &w), -1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("stats");
@@ -172,6 +214,8 @@ int main(void)
 	tcase_add_test(tc, large_samples_use_normal);
 	tcase_add_test(tc, empty_side_is_refused);
 	tcase_add_test(tc, min_p_bounds);
+	tcase_add_test(tc, t_tails_match_tables);
+	tcase_add_test(tc, welch_on_small_samples);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
