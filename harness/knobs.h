@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Check a knob name; -1 with why ("knob name 'kernel/../x' leaves
+/* Check a knob name; -1 with why ("knob name 'kernel/../x' would leave
  * /proc/sys") if it is not a plain sysctl name or debugfs:sched/ path. */
 int knob_name_check(const char *name, char *why, size_t why_len);
 /* Map a valid name to its file: "kernel.sched_g1" -> "/proc/sys/kernel/sched_g1";
