@@ -9,16 +9,14 @@
 #include "reports/table.h"
 #include "lib/error.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <string.h>
-#include <unistd.h>
 
 static int json_report_write(const json_t *result, FILE *f)
 {
 	if (json_dumpf(result, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF)
 		return -1;
-	return fflush(f) == EOF ? -1 : 0;
+	return 0;
 }
 
 const struct report_format report_formats[] = {
@@ -38,41 +36,29 @@ const struct report_format *report_format_find(const char *name)
 	return NULL;
 }
 
+struct format_job {
+	const struct report_format *fmt;
+	const json_t *result;
+};
+
+static int format_job_run(FILE *f, const void *data)
+{
+	const struct format_job *job = data;
+
+	return job->fmt->write(job->result, f);
+}
+
 int report_write_file(const struct report_format *fmt, const json_t *result, const char *path)
 {
-	char tmp[4096];
-	FILE *f;
+	struct format_job job = { fmt, result };
 
 	if (!strcmp(path, "-")) {
 		if (fmt->write(result, stdout) < 0)
 			return error_errno("cannot write the %s report to stdout", fmt->name);
 		return 0;
 	}
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp))
-		return error("path '%s' is too long", path);
-	f = fopen(tmp, "we");
-	if (!f)
-		return error_errno("cannot create '%s'", tmp);
-	if (fmt->write(result, f) < 0) {
-		int saved = errno;
-
-		fclose(f);
-		unlink(tmp);
-		errno = saved;
-		return error_errno("cannot write '%s'", tmp);
-	}
-	if (fclose(f) == EOF) {
-		unlink(tmp);
-		return error_errno("cannot write '%s'", tmp);
-	}
-	if (rename(tmp, path) < 0) {
-		int saved = errno;
-
-		unlink(tmp);
-		errno = saved;
-		return error_errno("cannot rename '%s' to '%s'", tmp, path);
-	}
-	return 0;
+	/* result.json is what report and compare read later: make it durable */
+	return result_write_with(path, format_job_run, &job, fmt->write == json_report_write);
 }
 
 /* Split LIST at commas into NAMES (at most MAX, each at most 31 chars);
@@ -123,9 +109,7 @@ int reports_write_formats(const json_t *result, const char *dir, const char *for
 			continue;
 		if (snprintf(path, sizeof(path), "%s/%s", dir, fmts[i]->file) >= (int)sizeof(path))
 			return error("directory '%s' is too long", dir);
-		/* result.json is what report and compare read later: durable too */
-		if (fmts[i]->write == json_report_write ? result_write(path, result) < 0
-							 : report_write_file(fmts[i], result, path) < 0)
+		if (report_write_file(fmts[i], result, path) < 0)
 			return -1;
 	}
 	return 0;

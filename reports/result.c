@@ -1,7 +1,9 @@
 /* result.json I/O (reports/result.h). Writing is atomic (temporary file in
  * the same directory, fsync, rename, fsync of the directory) so a run killed
- * half-way never leaves a truncated result behind; reading checks the format
- * marker and version before anything downstream trusts the tree. */
+ * half-way never leaves a truncated result behind, except into an existing
+ * non-regular file such as /dev/null, which is written in place; reading
+ * checks the format marker and version before anything downstream trusts
+ * the tree. */
 #include "config.h"
 #include "reports/result.h"
 #include "lib/error.h"
@@ -12,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* fsync the directory holding PATH so the rename itself is durable. */
@@ -31,36 +34,52 @@ static int result_sync_dir(const char *path)
 	return ret;
 }
 
-/* Dump RESULT into the open temporary file TMP and make it durable. */
-static int result_dump(FILE *f, const char *tmp, const json_t *result)
+/* Run FN into F; then flush and, when DURABLE, fsync. errno is kept. */
+static int result_fill(FILE *f, const char *name, result_writer_fn fn, const void *data,
+		       bool durable)
 {
-	if (json_dumpf(result, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF)
-		return error_errno("cannot write '%s'", tmp);
-	if (fflush(f) == EOF)
-		return error_errno("cannot write '%s'", tmp);
-	if (fsync(fileno(f)) < 0)
-		return error_errno("cannot sync '%s'", tmp);
+	if (fn(f, data) < 0 || fflush(f) == EOF || ferror(f))
+		return error_errno("cannot write '%s'", name);
+	if (durable && fsync(fileno(f)) < 0)
+		return error_errno("cannot sync '%s'", name);
 	return 0;
 }
 
-int result_write(const char *path, const json_t *result)
+/* PATH exists and is not a regular file (/dev/null, a FIFO, a terminal, a
+ * symbolic link such as /dev/stdout): write into it directly, since renaming
+ * over it would replace the device or link with a regular file. */
+static int result_write_special(const char *path, result_writer_fn fn, const void *data)
+{
+	FILE *f = fopen(path, "we");
+
+	if (!f)
+		return error_errno("cannot open '%s'", path);
+	if (result_fill(f, path, fn, data, false) < 0) {
+		fclose(f);
+		return -1;
+	}
+	if (fclose(f) == EOF)
+		return error_errno("cannot close '%s'", path);
+	return 0;
+}
+
+int result_write_with(const char *path, result_writer_fn fn, const void *data, bool durable)
 {
 	char tmp[4096];
+	struct stat st;
 	FILE *f;
-	int fd;
 
+	/* lstat: /dev/stdout and /proc/self/fd/N are links to what must be
+	 * written, and a rename would replace the link itself */
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return result_write_special(path, fn, data);
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp))
 		return error("path '%s' is too long", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
+	unlink(tmp);	/* left by a killed run with our pid (containers reuse pids) */
+	f = fopen(tmp, "wxe");	/* O_EXCL: never follow a planted link */
+	if (!f)
 		return error_errno("cannot create '%s'", tmp);
-	f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		unlink(tmp);
-		return error_errno("cannot open '%s'", tmp);
-	}
-	if (result_dump(f, tmp, result) < 0) {
+	if (result_fill(f, tmp, fn, data, durable) < 0) {
 		fclose(f);
 		unlink(tmp);
 		return -1;
@@ -76,7 +95,19 @@ int result_write(const char *path, const json_t *result)
 		errno = saved;
 		return error_errno("cannot rename '%s' to '%s'", tmp, path);
 	}
-	return result_sync_dir(path);
+	return durable ? result_sync_dir(path) : 0;
+}
+
+static int result_dump(FILE *f, const void *result)
+{
+	if (json_dumpf(result, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF)
+		return -1;
+	return 0;
+}
+
+int result_write(const char *path, const json_t *result)
+{
+	return result_write_with(path, result_dump, result, true);
 }
 
 /* The "format" and "format_version" checks; fills why and returns -1. */

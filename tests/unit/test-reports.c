@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char last_msg[1024];
@@ -414,6 +416,50 @@ START_TEST(format_lists_are_checked_before_writing)
 }
 END_TEST
 
+/* Renaming over a device, a FIFO or a link such as /dev/stdout would
+ * replace it with a regular file: such paths are written in place. */
+START_TEST(reports_into_links_and_fifos_are_written_in_place)
+{
+	json_t *r = load_result("pass");
+	const struct report_format *ktap = report_format_find("ktap");
+	char target[512], link[512], fifo[512], got[256] = "";
+	struct stat st;
+	pid_t child;
+	int status;
+	FILE *f;
+
+	make_tmpdir();
+	write_text("target.txt", "old", target, sizeof(target));
+	snprintf(link, sizeof(link), "%s/link", tmpdir);
+	ck_assert_int_eq(symlink(target, link), 0);
+	ck_assert_int_eq(report_write_file(ktap, r, link), 0);
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	f = fopen(target, "r");
+	ck_assert_ptr_nonnull(fgets(got, sizeof(got), f));
+	fclose(f);
+	ck_assert_str_eq(got, "KTAP version 1\n");
+
+	snprintf(fifo, sizeof(fifo), "%s/fifo", tmpdir);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {	/* reader: exits 0 when the report came through the FIFO */
+		alarm(5);	/* never outlive a broken test */
+		f = fopen(fifo, "r");
+		_exit(f && fgets(got, sizeof(got), f) && !strcmp(got, "KTAP version 1\n") ? 0 : 1);
+	}
+	ck_assert_int_eq(report_write_file(ktap, r, fifo), 0);
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ck_assert_int_eq(lstat(fifo, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	ck_assert_uint_eq(count_files(), 3);	/* no temporary file either */
+	remove_tmpdir();
+	json_decref(r);
+}
+END_TEST
+
 static Suite *reports_suite(void)
 {
 	Suite *s = suite_create("reports");
@@ -432,6 +478,7 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, table_cells_show_worst_verdict_and_every_repetition);
 	tcase_add_test(tc, values_are_formatted_with_their_units);
 	tcase_add_test(tc, format_lists_are_checked_before_writing);
+	tcase_add_test(tc, reports_into_links_and_fifos_are_written_in_place);
 	suite_add_tcase(s, tc);
 	return s;
 }
