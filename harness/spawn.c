@@ -184,6 +184,9 @@ int spawn_load(struct spawned_load *sl, const struct load_spec *spec, struct sta
 				.n = load_records_needed(spec), .opt = opt, .parent = getpid() };
 	int fds[2];
 
+	/* Processes a load orphans (a shell's children) come back to us rather
+	 * than to init, so they can be reaped once their group is killed. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	memset(sl, 0, sizeof(*sl));
 	sl->spec = spec;
 	sl->first_record = first_record;
@@ -258,13 +261,19 @@ size_t spawn_poll(struct spawned_load *loads, size_t n)
 }
 
 /* After the leader is reaped, wait a little for killed members of its group
- * to vanish, so its cpuset can be removed. */
+ * to vanish, so its cpuset can be removed; orphans of the group came to us
+ * (we are a subreaper), so we reap them too. */
 static void spawn_wait_group(pid_t pgid)
 {
 	int64_t until = mono_ns() + SPAWN_GROUP_WAIT_NS;
 
-	while (kill(-pgid, 0) == 0 && mono_ns() < until)
+	for (;;) {
+		while (waitpid(-pgid, NULL, WNOHANG) > 0)
+			;
+		if (kill(-pgid, 0) < 0 || mono_ns() >= until)
+			return;
 		sleep_until_ns(mono_ns() + SPAWN_POLL_NS);
+	}
 }
 
 static void spawn_reap(struct spawned_load *sl)
