@@ -141,6 +141,43 @@ START_TEST(thresholds_are_strict_and_ops_point_the_right_way)
 }
 END_TEST
 
+START_TEST(interrupted_or_unsampled_runs_are_undecided)
+{
+	json_t *r = tiny("above", 0.5, 0.9, NULL);
+	json_t *run = json_array_get(json_object_get(r, "runs"), 0);
+	const json_t *v;
+
+	json_object_set_new(run, "status", json_string("incomplete"));
+	json_object_set_new(run, "reason", json_string("interrupted by SIGINT"));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	v = json_array_get(json_object_get(run, "verdicts"), 0);
+	ck_assert_str_eq(verdict_str(v, "verdict", ""), "undecided");
+	ck_assert_str_eq(verdict_str(v, "reason", ""), "run incomplete: interrupted by SIGINT");
+	ck_assert(json_number_value(json_object_get(v, "value")) == 0.9);
+
+	json_object_set_new(run, "status", json_string("ok"));
+	json_object_del(run, "sampler");
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	v = json_array_get(json_object_get(run, "verdicts"), 0);
+	ck_assert_str_eq(verdict_str(v, "reason", ""), "the run has no sampler figures");
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(without_expectations_only_skipped_runs_exit_4)
+{
+	json_t *r = tiny("above", 0.5, 0.9, NULL);
+	json_t *run = json_array_get(json_object_get(r, "runs"), 0);
+
+	json_object_set_new(json_object_get(r, "profile"), "expect", json_array());
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_str_eq(verdict_str(json_object_get(r, "summary"), "verdict", ""), "pass");
+	json_object_set_new(run, "status", json_string("skipped"));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_ALL_SKIPPED);
+	json_decref(r);
+}
+END_TEST
+
 START_TEST(undecided_exits_zero_with_a_warning_unless_strict)
 {
 	json_t *r = load_result("undecided");
@@ -468,6 +505,8 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, verdicts_match_the_hand_made_oracles);
 	tcase_add_test(tc, fail_reason_names_value_threshold_setting_and_kernel);
 	tcase_add_test(tc, thresholds_are_strict_and_ops_point_the_right_way);
+	tcase_add_test(tc, interrupted_or_unsampled_runs_are_undecided);
+	tcase_add_test(tc, without_expectations_only_skipped_runs_exit_4);
 	tcase_add_test(tc, undecided_exits_zero_with_a_warning_unless_strict);
 	tcase_add_test(tc, malformed_results_are_refused);
 	tcase_add_test(tc, result_write_is_atomic_and_reads_back);
