@@ -8,6 +8,7 @@
 #include "harness/cpuset.h"
 #include "harness/journal.h"
 #include "harness/kernel.h"
+#include "harness/knobs.h"
 #include "harness/noise.h"
 #include "harness/oob-metrics.h"
 #include "harness/progress.h"
@@ -40,6 +41,7 @@ struct run_ctx {
 	struct watchdog wd;
 	struct progress prog;
 	int hz;
+	char skip_reason[200];	/* every run is skipped when set (missing privilege) */
 };
 
 /* One run's moving parts. */
@@ -90,14 +92,43 @@ int run_check_rt_cpus(const struct profile *p, bool allow)
 	return 0;
 }
 
+/* An RT load we may not start is a missing privilege, which skips the runs
+ * (exit 4) rather than failing them. */
+static void run_check_privileges(struct run_ctx *c, const struct kernel_info *k)
+{
+	for (size_t i = 0; i < c->p->n_loads; i++) {
+		const struct load_spec *l = &c->p->loads[i];
+
+		if (!run_is_rt(l) || k->is_root || k->cap_sys_nice || k->rtprio_limit < 0 ||
+		    k->rtprio_limit >= l->priority)
+			continue;
+		snprintf(c->skip_reason, sizeof(c->skip_reason),
+			 "load '%s' needs SCHED_%s priority %d: run as root, with CAP_SYS_NICE "
+			 "or an RLIMIT_RTPRIO of at least %d (it is %ld)", l->name,
+			 l->policy == POLICY_FIFO ? "FIFO" : "RR", l->priority, l->priority,
+			 k->rtprio_limit);
+		return;
+	}
+}
+
 /* ---- journal: claimed only when a setting writes knobs ---- */
 
+/* A setting is only ever applied when all its knobs are writable (else it
+ * is skipped before the journal is touched), so without one writable knob
+ * (not root, say) no journal is needed and its directory is not created. */
 static bool run_writes_knobs(const struct run_ctx *c)
 {
-	for (size_t i = 0; i < c->p->n_settings; i++)
-		if (c->p->settings[i].n_knobs &&
-		    (!c->o->only || !strcmp(c->o->only, c->p->settings[i].name)))
-			return true;
+	struct knob_state st;
+
+	for (size_t i = 0; i < c->p->n_settings; i++) {
+		const struct setting *s = &c->p->settings[i];
+
+		if (c->o->only && strcmp(c->o->only, s->name))
+			continue;
+		for (size_t k = 0; k < s->n_knobs; k++)
+			if (knob_probe(s->knobs[k].name, &st) == 0 && st.writable)
+				return true;
+	}
 	return false;
 }
 
@@ -346,6 +377,11 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 
 	json_array_append_new(json_object_get(c->result, "runs"), run);
 	progress_run(&c->prog, s->name, rep, c->p->repeat);
+	if (c->skip_reason[0]) {
+		json_object_del(run, "knobs_applied");
+		result_run_status(run, "skipped", c->skip_reason);
+		return 0;
+	}
 	if (s->n_knobs) {
 		enum settings_status st = settings_apply(&c->journal, s, reason, sizeof(reason));
 
@@ -391,6 +427,7 @@ static json_t *run_header(struct run_ctx *c)
 	kernel_probe(&k);
 	backend = cpuset_probe(reports, 8, &n);
 	c->hz = c->p->sample_hz > 0 ? c->p->sample_hz : k.hz;
+	run_check_privileges(c, &k);
 	r = result_build_new(c->o->argc, c->o->argv, &k, backend);
 	knobs_snapshot(knobs);
 	json_object_set_new(r, "knobs_before", knobs);
