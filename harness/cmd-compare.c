@@ -20,7 +20,7 @@ const struct cmd cmd_compare = { "compare", "A.json B.json... [--label L...] [--
 static const char compare_options[] =
 	"The first result (or setting) is the baseline. Runs are matched by setting, load\n"
 	"and metric; a metric's samples are its values in the runs with status ok.\n"
-	"Each metric is tested with Mann-Whitney U (two-sided); its verdict is\n"
+	"Each metric is tested with Mann-Whitney U (two-sided) by default; its verdict is\n"
 	"'regression' or 'improvement' when p < alpha and the medians differ by more\n"
 	"than the threshold, 'insufficient data' with fewer than 3 repetitions a side.\n\n"
 	"options:\n"
@@ -29,6 +29,8 @@ static const char compare_options[] =
 	"                         profile's compare_thresholds\n"
 	"  --threshold PCT        default threshold (5); the profile's per-metric ones still apply\n"
 	"  --alpha A              significance level (0.05)\n"
+	"  --test mwu|welch       Mann-Whitney U on ranks (default), or Welch's t on means\n"
+	"                         (assumes roughly normal samples; decides with 3 a side)\n"
 	"  --settings             compare the settings inside one result (first = baseline)\n"
 	"  --markdown             print a Markdown table\n"
 	"  --json                 print JSON (format \"starve-compare\")\n\n"
@@ -72,6 +74,11 @@ static int compare_option(int c, struct compare_args *a)
 		if (errno || end == optarg || *end || !(a->opt.alpha > 0 && a->opt.alpha < 1))
 			return error("--alpha: '%s' is not a probability between 0 and 1", optarg);
 		return 0;
+	case 'T':
+		if (cmp_parse_test(optarg) < 0)
+			return error("--test: '%s' is not a test (mwu or welch)", optarg);
+		a->opt.test = (enum cmp_test)cmp_parse_test(optarg);
+		return 0;
 	case 's':
 		a->settings = true;
 		return 0;
@@ -92,6 +99,7 @@ static int compare_parse(int argc, char **argv, struct compare_args *a)
 		{ "label", required_argument, NULL, 'l' },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "alpha", required_argument, NULL, 'a' },
+		{ "test", required_argument, NULL, 'T' },
 		{ "settings", no_argument, NULL, 's' },
 		{ "markdown", no_argument, NULL, 'm' },
 		{ "json", no_argument, NULL, 'j' },

@@ -99,10 +99,10 @@ static void cmp_format_p(char *buf, size_t len, const struct cmp_cell *cell)
 {
 	if (!cell->tested)
 		snprintf(buf, len, "-");
-	else if (cell->mwu.p < 1e-4)
-		snprintf(buf, len, "%.1e", cell->mwu.p);
+	else if (cell->p < 1e-4)
+		snprintf(buf, len, "%.1e", cell->p);
 	else
-		snprintf(buf, len, "%.4f", cell->mwu.p);
+		snprintf(buf, len, "%.4f", cell->p);
 }
 
 /* '-' worse, '+' better, '?' no verdict (mmtests' markers), blank otherwise. */
@@ -193,8 +193,9 @@ static void cmp_print_intro(const struct cmp_table *t, FILE *out)
 	fprintf(out, "profile '%s'", t->profile);
 	if (t->mode == CMP_SETTINGS)
 		fprintf(out, ", settings of %s", t->columns[0].file);
-	fprintf(out, "; Mann-Whitney U two-sided, alpha %g; a change counts when significant "
-		     "and beyond its threshold\n", t->alpha);
+	fprintf(out, "; %s two-sided, alpha %g; a change counts when significant "
+		     "and beyond its threshold\n",
+		t->test == CMP_TEST_WELCH ? "Welch's t" : "Mann-Whitney U", t->alpha);
 	for (size_t i = 0; i < t->n_columns; i++) {
 		const struct cmp_column *col = &t->columns[i];
 
@@ -218,7 +219,7 @@ static void cmp_print_summary(const struct cmp_table *t, FILE *out)
 			     "side\n", CMP_MIN_SAMPLES);
 	if (t->underpowered)
 		fprintf(out, "note: %zu comparison%s had too few repetitions to ever reach alpha %g "
-			     "(3 a side: p >= 0.1); use repeat >= 4 (>= 5 to be safe)\n",
+			     "(3 a side: p >= 0.1); use repeat >= 5, or --test welch\n",
 			t->underpowered, t->underpowered == 1 ? "" : "s", t->alpha);
 }
 
@@ -303,9 +304,8 @@ static json_t *cmp_cell_json(const struct cmp_table *t, const struct cmp_cell *c
 	if (c == 0)
 		return o;
 	json_object_set_new(o, "change_pct", cmp_json_real(cell->change_pct));
-	json_object_set_new(o, "p", cell->tested ? json_real(cell->mwu.p) : json_null());
-	json_object_set_new(o, "test", !cell->tested ? json_null() :
-			    json_string(cell->mwu.method == STAT_EXACT ? "exact" : "normal"));
+	json_object_set_new(o, "p", cell->tested ? json_real(cell->p) : json_null());
+	json_object_set_new(o, "method", cell->tested ? json_string(cell->method) : json_null());
 	json_object_set_new(o, "verdict", json_string(cmp_verdict_name(cell->verdict)));
 	return o;
 }
@@ -346,6 +346,6 @@ json_t *cmp_to_json(const struct cmp_table *t)
 	return json_pack("{s:s, s:i, s:s, s:s, s:s, s:f, s:f, s:i, s:o, s:o, s:o}",
 		"format", "starve-compare", "format_version", 1,
 		"mode", t->mode == CMP_RESULTS ? "results" : "settings", "profile", t->profile,
-		"test", "mann-whitney-u", "alpha", t->alpha, "default_threshold_pct", t->threshold,
+		"test", cmp_test_name(t->test), "alpha", t->alpha, "default_threshold_pct", t->threshold,
 		"min_samples", CMP_MIN_SAMPLES, "columns", columns, "rows", rows, "summary", summary);
 }

@@ -168,6 +168,28 @@ static double cmp_change(const struct cmp_cell *base, const struct cmp_cell *cel
 	return (cell->median - base->median) / fabs(base->median) * 100;
 }
 
+/* The p-value of CELL against BASE with the table's test. */
+static int cmp_test_cell(struct cmp_table *t, const struct cmp_cell *base, struct cmp_cell *cell)
+{
+	struct stat_welch w;
+	struct stat_mwu u;
+
+	if (t->test == CMP_TEST_WELCH) {
+		if (stat_welch(base->samples, base->n, cell->samples, cell->n, &w) < 0)
+			return -1;
+		cell->p = w.p;
+		cell->method = "welch";
+		return 0;
+	}
+	if (stat_mann_whitney(base->samples, base->n, cell->samples, cell->n, &u) < 0)
+		return -1;
+	cell->p = u.p;
+	cell->method = u.method == STAT_EXACT ? "exact" : "normal";
+	if (stat_mwu_min_p(base->n, cell->n) >= t->alpha)
+		t->underpowered++;
+	return 0;
+}
+
 static void cmp_judge(struct cmp_table *t, const struct cmp_row *row, struct cmp_cell *cell)
 {
 	const struct cmp_cell *base = &row->cells[0];
@@ -175,14 +197,11 @@ static void cmp_judge(struct cmp_table *t, const struct cmp_row *row, struct cmp
 
 	cell->change_pct = cmp_change(base, cell);
 	cell->verdict = CMP_INSUFFICIENT;
-	if (base->n < CMP_MIN_SAMPLES || cell->n < CMP_MIN_SAMPLES ||
-	    stat_mann_whitney(base->samples, base->n, cell->samples, cell->n, &cell->mwu) < 0)
+	if (base->n < CMP_MIN_SAMPLES || cell->n < CMP_MIN_SAMPLES || cmp_test_cell(t, base, cell) < 0)
 		return;
 	cell->tested = true;
-	if (stat_mwu_min_p(base->n, cell->n) >= t->alpha)
-		t->underpowered++;
 	cell->verdict = CMP_NO_CHANGE;
-	if (!(cell->mwu.p < t->alpha) || !(fabs(cell->change_pct) > row->threshold))
+	if (!(cell->p < t->alpha) || !(fabs(cell->change_pct) > row->threshold))
 		return;
 	worse = (row->def->better == LOWER_IS_BETTER) == (cell->change_pct > 0);
 	cell->verdict = worse ? CMP_REGRESSION : CMP_IMPROVEMENT;
@@ -211,8 +230,8 @@ static void cmp_finish(struct cmp_table *t, const struct cmp_options *opt)
 static void cmp_init(struct cmp_table *t, enum cmp_mode mode, const json_t *baseline,
 		     size_t n_columns, const struct cmp_options *opt)
 {
-	*t = (struct cmp_table){ .mode = mode, .alpha = opt->alpha, .threshold = opt->threshold,
-				 .n_columns = n_columns };
+	*t = (struct cmp_table){ .mode = mode, .test = opt->test, .alpha = opt->alpha,
+				 .threshold = opt->threshold, .n_columns = n_columns };
 	t->profile = cmp_strdup(cmp_json_str(json_object_get(baseline, "profile"), "name"));
 	t->columns = calloc(n_columns, sizeof(*t->columns));
 	if (!t->columns)
@@ -400,6 +419,20 @@ int cmp_parse_threshold(char *arg, struct cmp_threshold *out)
 		return error("--threshold: '%s' is not a percentage (want METRIC=PCT, e.g. "
 			     "wakeup_p99=10)", pct);
 	return 0;
+}
+
+int cmp_parse_test(const char *name)
+{
+	if (!strcmp(name, "mwu") || !strcmp(name, "mann-whitney"))
+		return CMP_TEST_MWU;
+	if (!strcmp(name, "welch") || !strcmp(name, "t"))
+		return CMP_TEST_WELCH;
+	return -1;
+}
+
+const char *cmp_test_name(enum cmp_test test)
+{
+	return test == CMP_TEST_WELCH ? "welch-t" : "mann-whitney-u";
 }
 
 int cmp_exit_status(const struct cmp_table *t)

@@ -3,7 +3,7 @@
  * the baseline's, and give each a verdict. Building the table (compare.c) is
  * separate from printing it (compare-print.c: terminal, Markdown, JSON).
  *
- * A change counts only when it is significant (Mann-Whitney p < alpha) and
+ * A change counts only when it is significant (Mann-Whitney or Welch p < alpha) and
  * its size (change of the medians, in percent of the baseline's) is beyond
  * the metric's threshold; its sign and the metric's direction (lib/metric.h)
  * say whether it is a regression or an improvement. */
@@ -27,6 +27,10 @@
 enum cmp_verdict { CMP_NO_CHANGE, CMP_REGRESSION, CMP_IMPROVEMENT, CMP_INSUFFICIENT,
 		   CMP_NVERDICTS };
 
+/* The significance test: Mann-Whitney U (ranks, the default: no assumption
+ * on the distribution) or Welch's t (means; can decide with 3 a side). */
+enum cmp_test { CMP_TEST_MWU, CMP_TEST_WELCH };
+
 /* A per-metric threshold in percent, from --threshold METRIC=PCT. */
 struct cmp_threshold {
 	const char *metric;	/* borrowed; NULL sets the default for every metric */
@@ -34,6 +38,7 @@ struct cmp_threshold {
 };
 
 struct cmp_options {
+	enum cmp_test test;
 	double alpha;				/* significance level, CMP_DEFAULT_ALPHA */
 	double threshold;			/* default threshold, CMP_DEFAULT_THRESHOLD */
 	const struct cmp_threshold *thresholds;	/* command line: wins over the profile */
@@ -56,7 +61,8 @@ struct cmp_cell {
 	double median;		/* NAN when n == 0 */
 	double change_pct;	/* vs the baseline's median; +-INFINITY from 0; NAN untested */
 	bool tested;		/* both sides had CMP_MIN_SAMPLES values */
-	struct stat_mwu mwu;	/* valid when tested */
+	double p;		/* two-sided p-value, when tested */
+	const char *method;	/* "exact", "normal" (Mann-Whitney) or "welch" */
 	enum cmp_verdict verdict;
 };
 
@@ -72,6 +78,7 @@ enum cmp_mode { CMP_RESULTS, CMP_SETTINGS };
 
 struct cmp_table {
 	enum cmp_mode mode;
+	enum cmp_test test;
 	char *profile;			/* profile.name */
 	double alpha, threshold;
 	struct cmp_column *columns;	/* columns[0] is the baseline */
@@ -79,7 +86,7 @@ struct cmp_table {
 	struct cmp_row *rows;
 	size_t n_rows;
 	size_t counts[CMP_NVERDICTS];	/* cells (not the baseline's) per verdict */
-	size_t underpowered;		/* tested cells whose sizes cannot reach alpha */
+	size_t underpowered;		/* Mann-Whitney cells whose sizes cannot reach alpha */
 	bool one_setting;		/* results mode: every row has the same setting */
 };
 
@@ -96,6 +103,10 @@ void cmp_free(struct cmp_table *t);
 /* Parse "METRIC=PCT" (or "PCT" for every metric). METRIC must be a known
  * metric. Returns -1 with an error printed. OUT->metric points into ARG. */
 int cmp_parse_threshold(char *arg, struct cmp_threshold *out);
+
+/* "mwu" or "welch" to enum cmp_test; -1 for anything else. */
+int cmp_parse_test(const char *name);
+const char *cmp_test_name(enum cmp_test test);
 
 /* 1 when any cell is a regression, else 0 (enum starve_exit). */
 int cmp_exit_status(const struct cmp_table *t);

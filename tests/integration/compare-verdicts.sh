@@ -67,7 +67,8 @@ assert doc["format"] == "starve-compare", doc["format"]
 assert doc["summary"]["regression"] == 1 and doc["summary"]["exit_code"] == 1
 row = [r for r in doc["rows"] if r["metric"] == "wakeup_p99"][0]
 c = row["compared"][0]
-assert c["verdict"] == "regression" and c["test"] == "exact", c
+assert c["verdict"] == "regression" and c["method"] == "exact", c
+assert doc["test"] == "mann-whitney-u"
 assert abs(c["p"] - 2 / 252) < 1e-9 and c["n"] == 5 and len(c["samples"]) == 5
 assert row["better"] == "lower" and row["baseline"]["n"] == 5
 PY

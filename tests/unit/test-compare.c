@@ -18,7 +18,9 @@ static void capture(const char *msg, void *data)
 	snprintf(last_error, sizeof(last_error), "%s", msg);
 }
 
-static const struct cmp_options defaults = { CMP_DEFAULT_ALPHA, CMP_DEFAULT_THRESHOLD, NULL, 0 };
+static const struct cmp_options defaults = {
+	.test = CMP_TEST_MWU, .alpha = CMP_DEFAULT_ALPHA, .threshold = CMP_DEFAULT_THRESHOLD,
+};
 
 /* A result skeleton: what compare reads, nothing more. */
 static json_t *new_result(const char *release, const char *profile)
@@ -84,7 +86,7 @@ START_TEST(identical_results_are_no_change)
 				    series("2", "wakeup_p99", 1e-4, 1, 5), &defaults, &t),
 			 CMP_NO_CHANGE);
 	ck_assert_double_eq(t.rows[0].cells[1].change_pct, 0);
-	ck_assert_double_eq(t.rows[0].cells[1].mwu.p, 1);
+	ck_assert_double_eq(t.rows[0].cells[1].p, 1);
 	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
 	cmp_free(&t);
 }
@@ -99,7 +101,7 @@ START_TEST(direction_decides_regression_or_improvement)
 				    series("2", "wakeup_p99", 1e-4, 1.2, 5), &defaults, &t),
 			 CMP_REGRESSION);
 	ck_assert_double_eq_tol(t.rows[0].cells[1].change_pct, 20, 1e-9);
-	ck_assert_double_eq_tol(t.rows[0].cells[1].mwu.p, 0.0079, 5e-5);
+	ck_assert_double_eq_tol(t.rows[0].cells[1].p, 0.0079, 5e-5);
 	ck_assert_int_eq(cmp_exit_status(&t), EXIT_VERDICT_FAIL);
 	cmp_free(&t);
 	/* latency down 20%: better */
@@ -124,7 +126,7 @@ START_TEST(small_significant_change_is_no_change)
 	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 7),
 				    series("2", "wakeup_p99", 1e-4, 1.03, 7), &defaults, &t),
 			 CMP_NO_CHANGE);
-	ck_assert(t.rows[0].cells[1].mwu.p < 0.05);
+	ck_assert(t.rows[0].cells[1].p < 0.05);
 	cmp_free(&t);
 }
 END_TEST
@@ -142,7 +144,7 @@ START_TEST(overlapping_samples_are_no_change)
 	}
 	ck_assert_int_eq(verdict_of(ra, rb, &defaults, &t), CMP_NO_CHANGE);
 	ck_assert(t.rows[0].cells[1].change_pct > 10);
-	ck_assert(t.rows[0].cells[1].mwu.p > 0.3);
+	ck_assert(t.rows[0].cells[1].p > 0.3);
 	cmp_free(&t);
 }
 END_TEST
@@ -215,9 +217,30 @@ START_TEST(three_a_side_is_flagged_underpowered)
 	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 3),
 				    series("2", "wakeup_p99", 1e-4, 1.5, 3), &defaults, &t),
 			 CMP_NO_CHANGE);
-	ck_assert_double_eq_tol(t.rows[0].cells[1].mwu.p, 0.1, 1e-9);
+	ck_assert_double_eq_tol(t.rows[0].cells[1].p, 0.1, 1e-9);
 	ck_assert_uint_eq(t.underpowered, 1);
+	ck_assert_str_eq(t.rows[0].cells[1].method, "exact");
 	cmp_free(&t);
+}
+END_TEST
+
+/* Welch's t decides where the rank test cannot: 3 tight values a side. */
+START_TEST(welch_decides_with_three_a_side)
+{
+	struct cmp_options opt = defaults;
+	struct cmp_table t;
+
+	opt.test = CMP_TEST_WELCH;
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 3),
+				    series("2", "wakeup_p99", 1e-4, 1.5, 3), &opt, &t),
+			 CMP_REGRESSION);
+	ck_assert(t.rows[0].cells[1].p < 0.01);
+	ck_assert_str_eq(t.rows[0].cells[1].method, "welch");
+	ck_assert_uint_eq(t.underpowered, 0);
+	cmp_free(&t);
+	ck_assert_int_eq(cmp_parse_test("welch"), CMP_TEST_WELCH);
+	ck_assert_int_eq(cmp_parse_test("mwu"), CMP_TEST_MWU);
+	ck_assert_int_eq(cmp_parse_test("anova"), -1);
 }
 END_TEST
 
@@ -375,6 +398,7 @@ int main(void)
 	tcase_add_test(tc, fewer_than_three_repetitions_is_insufficient);
 	tcase_add_test(tc, only_ok_runs_are_samples);
 	tcase_add_test(tc, three_a_side_is_flagged_underpowered);
+	tcase_add_test(tc, welch_decides_with_three_a_side);
 	tcase_add_test(tc, change_from_zero_is_infinite);
 	tcase_add_test(tc, different_profiles_are_refused);
 	tcase_add_test(tc, labels_are_unique);
