@@ -285,7 +285,8 @@ static void sampler_task_gone(struct sampler_task *t)
 	sampler_close_task(t);
 }
 
-/* One task at one tick. Reads stat only when schedstat shows no progress. */
+/* One task at one tick: schedstat, and stat only when schedstat shows no
+ * progress and the state is not known (taskstat.h says why that is enough). */
 static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64_t now,
 				bool final)
 {
@@ -294,13 +295,18 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 	bool progressed;
 	ssize_t n;
 
+	s->task_ticks++;
+	if (!s->naive && !taskstat_track_due(&t->track, final)) {
+		taskstat_track_skip(&t->track);
+		return;
+	}
 	n = sampler_read(s, t, t->fd_sched, "schedstat", buf, sizeof(buf));
 	if (n <= 0 || taskstat_parse_schedstat(buf, (size_t)n, &ss) < 0) {
 		sampler_task_gone(t);
 		return;
 	}
 	progressed = taskstat_track_progressed(&t->track, &ss);
-	if (s->naive || taskstat_track_wants_stat(&t->track, progressed, final)) {
+	if (s->naive || taskstat_track_wants_stat(&t->track, progressed)) {
 		n = sampler_read(s, t, t->fd_stat, "stat", buf, sizeof(buf));
 		if (n <= 0 || taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm,
 						  sizeof(t->r.comm)) < 0) {
@@ -325,7 +331,6 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 	t->r.last_ns = now;
 	t->r.samples++;
 	t->r.starvation_max_ns = t->track.max_ns;
-	s->task_ticks++;
 	if (state == 'Z' || state == 'X')
 		sampler_task_gone(t);
 }

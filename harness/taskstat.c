@@ -67,13 +67,22 @@ bool taskstat_track_progressed(const struct taskstat_track *t, const struct task
 	       ss->run_delay_ns != t->prev.run_delay_ns || ss->slices != t->prev.slices;
 }
 
-bool taskstat_track_wants_stat(const struct taskstat_track *t, bool progressed, bool force)
+bool taskstat_track_due(const struct taskstat_track *t, bool force)
 {
-	if (progressed)
-		return false;
-	if (force || t->open || t->state == 0 || t->state == 'R')
+	if (force || t->state == 0 || t->state == 'R')
 		return true;
-	return t->since_stat + 1 >= t->backoff;
+	return t->skipped + 1 >= t->backoff;
+}
+
+void taskstat_track_skip(struct taskstat_track *t)
+{
+	t->skipped++;
+	t->waiting = false;
+}
+
+bool taskstat_track_wants_stat(const struct taskstat_track *t, bool progressed)
+{
+	return !progressed && t->state != 'R';
 }
 
 /* The task ran since the previous sample: close the stretch that ended. */
@@ -97,7 +106,7 @@ static int64_t taskstat_close(struct taskstat_track *t, int64_t now_ns,
 static void taskstat_note_state(struct taskstat_track *t, int64_t now_ns, char state)
 {
 	t->state = state;
-	t->since_stat = 0;
+	t->skipped = 0;
 	if (state == 'R') {
 		t->backoff = 1;
 		t->waiting = true;
@@ -133,10 +142,10 @@ int64_t taskstat_track_sample(struct taskstat_track *t, int64_t now_ns,
 		t->state = 0;	/* unknown again: read stat at the next stall */
 		t->backoff = 0;
 	}
-	if (state && !progressed)
-		taskstat_note_state(t, now_ns, state);
+	if (!progressed && (state || t->state == 'R'))
+		taskstat_note_state(t, now_ns, state ? state : t->state);
 	else if (!progressed)
-		t->since_stat++;
+		t->skipped = 0;	/* a sleeper looked at again: its back-off restarts */
 	t->have_prev = true;
 	t->prev = *ss;
 	t->prev_ns = now_ns;

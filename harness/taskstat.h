@@ -31,10 +31,15 @@ int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, si
  * one sample, and run_delay stays 0 for it.
  *
  * A stretch still open (the task has not run since) is measured from the
- * first sample that found it R without progress to the latest one; this is
- * what the state (stat) is read for. To keep the cost per task low, a task
- * found sleeping has its stat re-read with a back-off (1, 2, 4, 8 ticks):
- * this can only delay noticing an open stretch, never a closed one. */
+ * first sample that found it R without progress to the latest sample; this
+ * is what the state (stat) is read for. Reads are saved in two ways, both
+ * safe because a task cannot change state without running, and running
+ * moves schedstat: stat is read only at the first sample without progress
+ * after one with progress (an R task stays R until schedstat moves); and a
+ * task found sleeping is skipped entirely for 1, 2, 4, 8 ticks before it is
+ * looked at again. The skipping can only delay noticing an open stretch (a
+ * sleeper woke and waits), never shorten a closed one: that comes from
+ * run_delay, which sums every wait exactly. */
 #define TASKSTAT_MAX_BACKOFF 8
 
 struct taskstat_track {
@@ -48,17 +53,21 @@ struct taskstat_track {
 	int64_t last_open_ns;		/* latest sample that saw the open stretch */
 	int64_t max_ns;			/* longest stretch so far */
 	char state;			/* last state read, 0: unknown */
-	unsigned backoff, since_stat;	/* stat re-read spacing for sleepers */
+	unsigned backoff, skipped;	/* sample spacing for sleepers */
 	bool waiting;			/* the last sample found it runnable-waiting */
 };
 
+/* Whether to sample the task at this tick at all: false for a sleeper
+ * inside its back-off (then call taskstat_track_skip). FORCE: the last tick. */
+bool taskstat_track_due(const struct taskstat_track *t, bool force);
+void taskstat_track_skip(struct taskstat_track *t);
 /* Whether SS moved since the previous sample (always true for the first). */
 bool taskstat_track_progressed(const struct taskstat_track *t, const struct taskstat_sched *ss);
-/* Whether the caller should read stat at this sample (no progress, and not a
- * sleeper inside its back-off). FORCE: read anyway (the last tick). */
-bool taskstat_track_wants_stat(const struct taskstat_track *t, bool progressed, bool force);
+/* Whether the caller should read stat at this sample: no progress, and its
+ * state is not known to be R already. */
+bool taskstat_track_wants_stat(const struct taskstat_track *t, bool progressed);
 /* Feed one sample at NOW_NS; STATE is the state read from stat at this
- * sample, or 0 when it was not read. Returns the length of a stretch that
+ * sample, or 0 when it was not read (then a known R stays R). Returns the length of a stretch that
  * closed at this sample, else 0. */
 int64_t taskstat_track_sample(struct taskstat_track *t, int64_t now_ns,
 			      const struct taskstat_sched *ss, char state);
