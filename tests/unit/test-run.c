@@ -2,10 +2,13 @@
  * figure from /proc/stat text, and the RT-on-every-CPU refusal. */
 #include "config.h"
 #include "harness/noise.h"
+#include "harness/profile.h"
 #include "harness/progress.h"
+#include "harness/result-build.h"
 #include "harness/run.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
+#include "reports/result.h"
 
 #include <check.h>
 #include <stdlib.h>
@@ -122,6 +125,94 @@ START_TEST(rt_loads_on_every_cpu_are_refused)
 }
 END_TEST
 
+static const char profile_text[] =
+	"name: p\n"
+	"duration: 2s\n"
+	"warmup: 250ms\n"
+	"repeat: 3\n"
+	"loads:\n"
+	"  - { name: hog, type: sleep-hog, cpus: pu:0, run: 5ms }\n"
+	"settings:\n"
+	"  - { name: on, knobs: { kernel.sched_rt_runtime_us: 950000 } }\n"
+	"expect:\n"
+	"  - { load: hog, metric: starvation_max, below: 1.5s, setting: on }\n"
+	"  - { load: hog, metric: cpu_share, above: 0.5 }\n";
+
+START_TEST(profile_as_run_is_recorded)
+{
+	unsigned n_errors = 0;
+	struct profile *p = profile_parse("p.yaml", profile_text, strlen(profile_text), &n_errors);
+	json_t *j, *load, *knobs, *e0, *e1;
+
+	ck_assert_ptr_nonnull(p);
+	j = result_build_profile(p, 250);
+	ck_assert_ptr_nonnull(j);
+	ck_assert_str_eq(json_string_value(json_object_get(j, "name")), "p");
+	ck_assert_double_eq(json_number_value(json_object_get(j, "duration_s")), 2.0);
+	ck_assert_double_eq(json_number_value(json_object_get(j, "warmup_s")), 0.25);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "repeat")), 3);
+	ck_assert_int_eq(json_integer_value(json_object_get(j, "sample_hz")), 250);
+	load = json_array_get(json_object_get(j, "loads"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(load, "type")), "sleep-hog");
+	ck_assert_str_eq(json_string_value(json_object_get(load, "cpus")), "pu:0");
+	ck_assert_str_eq(json_string_value(json_object_get(load, "policy")), "other");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(load, "options"), "run")),
+			 "5ms");
+	knobs = json_object_get(json_array_get(json_object_get(j, "settings"), 0), "knobs");
+	ck_assert_str_eq(json_string_value(json_object_get(knobs, "kernel.sched_rt_runtime_us")),
+			 "950000");
+	e0 = json_array_get(json_object_get(j, "expect"), 0);
+	e1 = json_array_get(json_object_get(j, "expect"), 1);
+	ck_assert_str_eq(json_string_value(json_object_get(e0, "op")), "below");
+	ck_assert_double_eq(json_number_value(json_object_get(e0, "threshold")), 1.5);
+	ck_assert_str_eq(json_string_value(json_object_get(e0, "setting")), "on");
+	ck_assert(json_is_null(json_object_get(e1, "setting")));
+	ck_assert_str_eq(json_string_value(json_object_get(e1, "op")), "above");
+	json_decref(j);
+	profile_free(p);
+}
+END_TEST
+
+START_TEST(header_and_runs_have_the_documented_shape)
+{
+	char *argv[] = { "run", "p.yaml", "--quiet" };
+	struct knob_value kv = { .name = "kernel.x", .value = "1" };
+	struct setting s = { .name = "on", .knobs = &kv, .n_knobs = 1 };
+	json_t *r = result_build_new(3, argv, NULL, "affinity"), *run;
+
+	ck_assert_str_eq(json_string_value(json_object_get(r, "format")), RESULT_FORMAT);
+	ck_assert_int_eq(json_integer_value(json_object_get(r, "format_version")), 1);
+	ck_assert_int_eq(json_array_size(json_object_get(json_object_get(r, "tool"), "command_line")), 4);
+	ck_assert(json_is_false(json_object_get(r, "complete")));
+	ck_assert(json_is_null(json_object_get(r, "ended")));
+	ck_assert_int_ge(json_integer_value(json_object_get(json_object_get(r, "host"), "nr_cpus")), 1);
+	ck_assert_ptr_null(json_object_get(r, "kernel"));	/* not probed: left out, not faked */
+	result_build_finish(r, true);
+	ck_assert(json_is_true(json_object_get(r, "complete")));
+	ck_assert(json_is_string(json_object_get(r, "ended")));
+	run = result_build_run(&s, 2);
+	ck_assert_str_eq(json_string_value(json_object_get(run, "status")), "ok");
+	ck_assert(json_is_null(json_object_get(run, "reason")));
+	ck_assert_int_eq(json_integer_value(json_object_get(run, "repetition")), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(run, "knobs_applied"),
+							   "kernel.x")), "1");
+	result_run_status(run, "skipped", "no such knob");
+	ck_assert_str_eq(json_string_value(json_object_get(run, "status")), "skipped");
+	ck_assert_str_eq(json_string_value(json_object_get(run, "reason")), "no such knob");
+	json_decref(run);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(times_are_utc_iso8601)
+{
+	char buf[32];
+
+	ck_assert_str_eq(result_time_text(0, buf, sizeof(buf)), "1970-01-01T00:00:00Z");
+	ck_assert_str_eq(result_time_text(1796288400, buf, sizeof(buf)), "2026-12-03T09:00:00Z");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("run");
@@ -134,6 +225,9 @@ int main(void)
 	tcase_add_test(tc, noise_counts_only_the_loads_cpus);
 	tcase_add_test(tc, noise_needs_a_matching_cpu);
 	tcase_add_test(tc, rt_loads_on_every_cpu_are_refused);
+	tcase_add_test(tc, profile_as_run_is_recorded);
+	tcase_add_test(tc, header_and_runs_have_the_documented_shape);
+	tcase_add_test(tc, times_are_utc_iso8601);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
