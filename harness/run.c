@@ -5,7 +5,6 @@
  * hog must not run unthrottled for even a moment longer than measured). */
 #include "config.h"
 #include "harness/run.h"
-#include "harness/cpuset.h"
 #include "harness/journal.h"
 #include "harness/kernel.h"
 #include "harness/knobs.h"
@@ -418,17 +417,17 @@ static int64_t run_total_ns(const struct run_ctx *c)
 
 static json_t *run_header(struct run_ctx *c)
 {
-	struct cpuset_probe_report reports[8];
 	struct kernel_info k;
-	const char *backend;
 	json_t *r, *knobs = json_object();
-	size_t n = 0;
 
 	kernel_probe(&k);
-	backend = cpuset_probe(reports, 8, &n);
 	c->hz = c->p->sample_hz > 0 ? c->p->sample_hz : k.hz;
 	run_check_privileges(c, &k);
-	r = result_build_new(c->o->argc, c->o->argv, &k, backend);
+	/* Loads are pinned with sched_setaffinity (spawn's use_cpuset is off):
+	 * a controller killed with -9 would leave cgroup directories behind,
+	 * which neither the watchdog nor the journal clean up yet. Record what
+	 * is actually used, not what could be. */
+	r = result_build_new(c->o->argc, c->o->argv, &k, "affinity");
 	knobs_snapshot(knobs);
 	json_object_set_new(r, "knobs_before", knobs);
 	json_object_set_new(r, "profile", result_build_profile(c->p, c->hz));
