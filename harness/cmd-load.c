@@ -19,7 +19,8 @@
 #include <sys/wait.h>
 
 #define LOAD_GRACE_NS (1 * NSEC_PER_SEC)	/* for workers to end by themselves */
-#define LOAD_TICK_NS (20 * NSEC_PER_MSEC)	/* how often the wait looks at signals */
+#define LOAD_TICK_NS (10 * NSEC_PER_MSEC)	/* how often the wait looks at signals */
+#define LOAD_END_NS (100 * NSEC_PER_MSEC)	/* loads end themselves this soon after the deadline */
 
 static int run_load(int argc, char **argv);
 
@@ -37,6 +38,7 @@ struct load_args {
 	struct load_spec spec;
 	int64_t duration_ns;
 	bool json;
+	bool ended_alone;	/* the leader exited by itself, at most LOAD_END_NS late */
 };
 
 static volatile sig_atomic_t load_interrupted;
@@ -175,15 +177,20 @@ static int load_setup(int argc, char **argv, struct load_args *a)
 	return 0;
 }
 
-/* Wait for the deadline, a signal, or the load ending by itself. */
-static void load_wait(struct spawned_load *sl, int64_t deadline)
+/* Wait for the load to end by itself (every load type ends at its
+ * deadline), at most LOAD_END_NS past the deadline, or for a signal. */
+static bool load_wait(struct spawned_load *sl, int64_t deadline)
 {
+	int64_t until = deadline + LOAD_END_NS;
+
 	for (;;) {
 		int64_t now = mono_ns();
 
-		if (load_interrupted || now >= deadline || spawn_poll(sl, 1) == 0)
-			return;
-		sleep_until_ns(deadline - now > LOAD_TICK_NS ? now + LOAD_TICK_NS : deadline);
+		if (spawn_poll(sl, 1) == 0)
+			return true;
+		if (load_interrupted || now >= until)
+			return false;
+		sleep_until_ns(until - now > LOAD_TICK_NS ? now + LOAD_TICK_NS : until);
 	}
 }
 
@@ -256,8 +263,8 @@ static void load_print_text(const struct load_args *a, const struct inband_summa
 }
 
 /* Say what failed; returns the exit status the run deserves. */
-static int load_outcome(const struct spawned_load *sl, const struct stats_block *stats,
-			unsigned n)
+static int load_outcome(const struct load_args *a, const struct spawned_load *sl,
+			const struct stats_block *stats, unsigned n)
 {
 	int status = EXIT_PASS;
 
@@ -273,6 +280,9 @@ static int load_outcome(const struct spawned_load *sl, const struct stats_block 
 		error("load '%s' was killed by signal %d", sl->spec->name, WTERMSIG(sl->status));
 		status = EXIT_RUNTIME;
 	}
+	if (!load_interrupted && !a->ended_alone)
+		warning("load '%s' did not end by itself at its deadline and was stopped",
+			sl->spec->name);
 	if (load_interrupted) {
 		error("interrupted by signal %d; the metrics cover the run so far",
 		      (int)load_interrupted);
@@ -297,6 +307,8 @@ static void load_report(const struct load_args *a, const struct stats_block *sta
 					(double)wall_ns / NSEC_PER_SEC, "iterations",
 					(json_int_t)sum->iterations, "metrics", metrics,
 					"histograms", hists, "workers", load_workers_json(stats, n));
+
+		json_object_set_new(doc, "ended_by_itself", json_boolean(a->ended_alone));
 
 		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
 		putchar('\n');
@@ -325,11 +337,11 @@ static int load_execute(struct load_args *a)
 		stats_destroy(stats);
 		return EXIT_RUNTIME;
 	}
-	load_wait(&sl, start + a->duration_ns);
+	a->ended_alone = load_wait(&sl, start + a->duration_ns);
 	spawn_stop_all(&sl, 1, stats, LOAD_GRACE_NS);
 	load_catch_signals(SIG_DFL);
 	load_report(a, stats, n, (load_interrupted ? mono_ns() : start + a->duration_ns) - start);
-	status = load_outcome(&sl, stats, n);
+	status = load_outcome(a, &sl, stats, n);
 	stats_destroy(stats);
 	return status;
 }
