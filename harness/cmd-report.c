@@ -22,57 +22,76 @@ const struct cmd cmd_report = {
 	"regenerate reports from a result; exit with its verdict", run_report
 };
 
-static const char report_options[] =
-	"options (F is a file name, '-' for stdout):\n"
-	"  --junit F      JUnit XML: one testsuite per setting, one testcase per expectation\n"
-	"  --ktap F       KTAP version 1: one test per setting, expectations nested\n"
-	"  --markdown F   Markdown summary for a merge-request comment\n"
-	"  --json F       the result itself (useful with --recompute)\n"
-	"  --table        print the summary table too (the default when no file is named)\n"
-	"  --recompute    judge the verdicts again from the measurements\n"
-	"  --strict       undecided verdicts fail (exit 1); implies --recompute\n"
-	"\nexit status: 0 pass (or only undecided, with a warning), 1 a verdict failed,\n"
-	"2 unreadable or invalid result, 3 a report could not be written, 4 all skipped.\n";
+/* Every option once: the rows drive parsing and --help. The first four name
+ * report formats (reports/formats.c) and take the file to write. */
+enum report_opt { RO_JSON, RO_JUNIT, RO_KTAP, RO_MARKDOWN, RO_TABLE, RO_RECOMPUTE, RO_STRICT,
+		  RO_COUNT };
+#define RO_N_FILES (RO_MARKDOWN + 1)
+
+static const struct report_opt_row {
+	const char *name;
+	const char *arg;	/* NULL: a flag */
+	const char *help;
+} report_opts[RO_COUNT] = {
+	[RO_JSON] = { "json", "F", "the result itself (useful with --recompute)" },
+	[RO_JUNIT] = { "junit", "F", "JUnit XML: a testsuite per setting, a testcase per expectation" },
+	[RO_KTAP] = { "ktap", "F", "KTAP version 1: a test per setting, expectations nested" },
+	[RO_MARKDOWN] = { "markdown", "F", "Markdown summary for a merge-request comment" },
+	[RO_TABLE] = { "table", NULL, "print the summary table too (default when no file is named)" },
+	[RO_RECOMPUTE] = { "recompute", NULL, "judge the verdicts again from the measurements" },
+	[RO_STRICT] = { "strict", NULL, "undecided verdicts fail (exit 1); implies --recompute" },
+};
+
+static void report_help(void)
+{
+	char text[2048];
+	size_t used = 0;
+
+	used += snprintf(text, sizeof(text), "options (F is a file name, '-' for stdout):\n");
+	for (size_t i = 0; i < RO_COUNT && used < sizeof(text); i++)
+		used += snprintf(text + used, sizeof(text) - used, "  --%-9s %-2s %s\n",
+				 report_opts[i].name, report_opts[i].arg ? report_opts[i].arg : "",
+				 report_opts[i].help);
+	if (used < sizeof(text))
+		snprintf(text + used, sizeof(text) - used,
+			 "\nexit status: 0 pass (or only undecided, with a warning), 1 a verdict "
+			 "failed,\n2 unreadable or invalid result, 3 a report could not be written, "
+			 "4 all skipped.\n");
+	cmd_usage(&cmd_report, text);
+}
 
 struct report_args {
 	const char *input;
-	const char *out[4];	/* by report_formats order: json, junit, ktap, markdown */
+	const char *out[RO_N_FILES];	/* indexed like report_opts */
 	bool table, recompute, strict;
 };
 
-static const struct option report_long[] = {
-	{ "json", required_argument, NULL, 'j' },
-	{ "junit", required_argument, NULL, 'u' },
-	{ "ktap", required_argument, NULL, 'k' },
-	{ "markdown", required_argument, NULL, 'm' },
-	{ "table", no_argument, NULL, 't' },
-	{ "recompute", no_argument, NULL, 'r' },
-	{ "strict", no_argument, NULL, 's' },
-	{ NULL, 0, NULL, 0 },
-};
-
-static const char *const report_out_names[] = { "json", "junit", "ktap", "markdown" };
-
 static int report_parse(int argc, char **argv, struct report_args *a)
 {
+	struct option longopts[RO_COUNT + 1] = { { NULL, 0, NULL, 0 } };
 	int c;
 
+	for (int i = 0; i < RO_COUNT; i++)
+		longopts[i] = (struct option){ report_opts[i].name,
+					       report_opts[i].arg ? required_argument : no_argument,
+					       NULL, i };
 	memset(a, 0, sizeof(*a));
 	optind = 0;	/* glibc: full re-initialisation, so tests can call us twice */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", report_long, NULL)) != -1) {
-		switch (c) {
-		case 'j': a->out[0] = optarg; break;
-		case 'u': a->out[1] = optarg; break;
-		case 'k': a->out[2] = optarg; break;
-		case 'm': a->out[3] = optarg; break;
-		case 't': a->table = true; break;
-		case 'r': a->recompute = true; break;
-		case 's': a->strict = a->recompute = true; break;
-		default:
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		if (c >= 0 && c < RO_N_FILES)
+			a->out[c] = optarg;
+		else if (c == RO_TABLE)
+			a->table = true;
+		else if (c == RO_RECOMPUTE)
+			a->recompute = true;
+		else if (c == RO_STRICT)
+			a->strict = a->recompute = true;
+		else if (c == ':')
+			return error("option '%s' needs a file name ('-' for stdout)", argv[optind - 1]);
+		else
 			return error("bad option '%s' for 'starve report'; see 'starve report --help'",
 				     argv[optind - 1]);
-		}
 	}
 	if (optind != argc - 1)
 		return error("give exactly one result file; usage: starve report %s",
@@ -98,12 +117,12 @@ static int report_outputs(const struct report_args *a, const json_t *result)
 	bool any = false, stdout_used = false;
 	const char *warning_str;
 
-	for (size_t i = 0; i < 4; i++) {
+	for (size_t i = 0; i < RO_N_FILES; i++) {
 		if (!a->out[i])
 			continue;
 		any = true;
 		stdout_used |= !strcmp(a->out[i], "-");
-		if (report_write_file(report_format_find(report_out_names[i]), result,
+		if (report_write_file(report_format_find(report_opts[i].name), result,
 				      a->out[i]) < 0)
 			return -1;
 	}
@@ -128,7 +147,7 @@ static int run_report(int argc, char **argv)
 	int code;
 
 	if (cmd_wants_help(argc, argv)) {
-		cmd_usage(&cmd_report, report_options);
+		report_help();
 		return EXIT_PASS;
 	}
 	if (report_parse(argc, argv, &a) < 0)
