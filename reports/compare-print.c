@@ -201,7 +201,9 @@ static void cmp_print_intro(const struct cmp_table *t, FILE *out)
 
 		fprintf(out, "%s: %s", i ? "compared" : "baseline", col->label);
 		if (t->mode == CMP_RESULTS)
-			fprintf(out, " (%s, %zu ok runs)", col->file, col->runs_ok);
+			fprintf(out, " (%s, %zu ok runs%s)", col->file, col->runs_ok,
+				json_is_false(json_object_get(col->result, "complete")) ?
+				", partial: interrupted" : "");
 		else
 			fprintf(out, " (%zu ok runs)", col->runs_ok);
 		fputs(i + 1 < t->n_columns ? "\n" : "\n\n", out);

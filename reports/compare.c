@@ -288,6 +288,23 @@ static char *cmp_label(const struct cmp_table *t, size_t i, const char *given, c
 	return label;
 }
 
+/* Results from machines of different sizes compare machines, not kernels:
+ * allowed (a lab may want it) but said. */
+static void cmp_warn_hosts(json_t *const *results, const char *const *files, size_t n)
+{
+	const json_t *base = json_object_get(json_object_get(results[0], "host"), "nr_cpus");
+
+	for (size_t i = 1; i < n; i++) {
+		const json_t *cpus = json_object_get(json_object_get(results[i], "host"), "nr_cpus");
+
+		if (json_is_integer(base) && json_is_integer(cpus) && !json_equal(base, cpus))
+			warning("%s ran on %" JSON_INTEGER_FORMAT " CPUs and %s on %"
+				JSON_INTEGER_FORMAT ": differences may come from the machines",
+				files[0], json_integer_value(base), files[i],
+				json_integer_value(cpus));
+	}
+}
+
 int cmp_build_results(struct cmp_table *t, json_t *const *results, const char *const *files,
 		      const char *const *labels, size_t n, const struct cmp_options *opt)
 {
@@ -307,6 +324,7 @@ int cmp_build_results(struct cmp_table *t, json_t *const *results, const char *c
 				     "compare results of the same profile", files[0], files[i],
 				     base_profile, other);
 	}
+	cmp_warn_hosts(results, files, n);
 	cmp_init(t, CMP_RESULTS, results[0], n, opt);
 	for (size_t i = 0; i < n; i++) {
 		t->columns[i].result = results[i];

@@ -53,6 +53,15 @@ cmp 1 --label old --label new "$d/base.json" "$d/same.json" "$d/slower.json"
 head -n 5 "$out" | grep -q '^baseline: old ' || fail "--label not used"
 grep -q ' new .* 6.19.0 ' "$out" || fail "three columns not in the header"
 
+# another machine, an interrupted run: said, not refused
+sed -e 's/"nr_cpus": 2/"nr_cpus": 4/' -e 's/"complete": true/"complete": false/' \
+	"$d/same.json" >"$TMPDIR_TEST/big.json"
+cmp 0 "$d/base.json" "$TMPDIR_TEST/big.json"
+grep -q "ran on 2 CPUs and .*big.json on 4: differences may come from the machines" "$err" ||
+	fail "no warning about the machines"
+grep -q '^compared: 6.18.45 (.*big.json, 5 ok runs, partial: interrupted)$' "$out" ||
+	fail "partial result not marked"
+
 cmp 1 --markdown "$d/base.json" "$d/slower.json"
 grep -q '^| probe | wakeup_p99 | 5% | 85us | 102.5us | +20.6% | 0.0079 | \*\*regression\*\* |$' \
 	"$out" || { cat "$out" >&2; fail "markdown row"; }
