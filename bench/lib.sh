@@ -39,6 +39,9 @@ bench_metric() {
 	jq -r --arg k "$2" 'first(.. | objects | select(has("metrics")) | .metrics[$k]) // empty' "$1"
 }
 
+# bench_jq FILE EXPR: any jq expression on a `starve load --json` document
+bench_jq() { jq -r "$2 // empty" "$1"; }
+
 # median of the arguments
 bench_median() {
 	printf '%s\n' "$@" | sort -g |

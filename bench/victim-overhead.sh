@@ -1,5 +1,5 @@
 # Benchmark: the cost of cpu-victim's bookkeeping. Its iterations per CPU
-# second (throughput / cpu_share from `starve load cpu-victim --json`)
+# second (iterations / the worker's cpu_s from `starve load cpu-victim --json`)
 # against a bare clock_gettime loop (bench/bare-loop.c), both on CPU 1,
 # alternating, BENCH_ROUNDS rounds each. Target: at most 5% fewer.
 . "${top_srcdir:-.}/bench/lib.sh"
@@ -16,11 +16,11 @@ for r in $(seq "$BENCH_ROUNDS"); do
 	out=$BENCH_TMP/victim-$r.json
 	"$STARVE" load cpu-victim --cpus pu:1 --duration ${DURATION}s --json >"$out" ||
 		bench_skip "starve load cpu-victim failed"
-	rate=$(bench_metric "$out" throughput) share=$(bench_metric "$out" cpu_share)
-	[ -n "$rate" ] && [ -n "$share" ] || bench_skip "no throughput/cpu_share in starve load --json output"
-	per_cpu=$(bench_calc "$rate / $share")
+	per_cpu=$(bench_jq "$out" '.iterations / ([.workers[].cpu_s] | add) | floor')
+	share=$(bench_metric "$out" cpu_share)
+	[ -n "$per_cpu" ] || bench_skip "no iterations or workers' cpu_s in starve load --json output"
 	b=$(taskset -c 1 "$BENCH_TMP/bare-loop" $DURATION)
-	echo "  round $r: cpu-victim $per_cpu iterations per CPU second (share $share), bare loop $b"
+	echo "  round $r: cpu-victim $per_cpu iterations per CPU second (cpu share $share), bare loop $b"
 	ours="$ours $per_cpu" bare="$bare $b"
 done
 # shellcheck disable=SC2086
