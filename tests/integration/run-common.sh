@@ -7,8 +7,14 @@ export STARVE_STATE_DIR="$TMPDIR_TEST/state"
 
 # Remember RT_KNOB's value; on exit, kill what the test started and write
 # the value back if it changed (never writes when it did not).
+# The run tests that write RT_KNOB or need pu:1 free of RT hogs take a lock
+# first: under `make -j check` two of them would otherwise journal each
+# other's values (and one would restore the other's 960000).
 guard_knob() {
 	[ -r "$RT_KNOB" ] || skip "no $RT_KNOB"
+	need_cmd flock
+	exec 9> /tmp/starve-run-tests.lock
+	flock -w 120 9 || fail "another run test held /tmp/starve-run-tests.lock for 2 minutes"
 	KNOB_BEFORE=$(cat "$RT_KNOB")
 	trap 'cleanup_run' EXIT
 }
@@ -47,6 +53,21 @@ wait_gone() {
 	done
 	ps -o pid,pgid,stat,comm -p "$(echo $left | tr ' ' ,)" >&2
 	fail "processes still alive after the controller:$left"
+}
+
+# Wait (up to 10 s) until CTL's groups hold at least $2 processes and none
+# is still an unnamed fork ("starve"); prints their pids.
+wait_our_pids() {
+	i=0
+	while [ $i -lt 100 ]; do
+		pids=$(our_pids "$1")
+		n=$(echo $pids | wc -w)
+		unnamed=$(for p in $pids; do cat "/proc/$p/comm" 2>/dev/null; done | grep -cx starve)
+		[ "$n" -ge "$2" ] && [ "$unnamed" = 0 ] && { echo $pids; return 0; }
+		sleep 0.1; i=$((i + 1))
+	done
+	echo $pids
+	return 1
 }
 
 # Wait (up to 5 s) until RT_KNOB reads $1.

@@ -12,11 +12,9 @@ ctl=$!
 CTL_PIDS=$ctl
 wait_knob 960000 || { cat "$TMPDIR_TEST/log"; fail "the setting was never applied"; }
 [ -f "$STARVE_STATE_DIR/journal" ] || fail "no journal while a knob is changed"
-sleep 0.5	# the loads' workers start
-pids=$(our_pids $ctl)
-n=$(echo $pids | wc -w)
-# the watchdog, the leader and its two worker processes
-[ "$n" -ge 4 ] || { ps -e -o pid,ppid,pgid,comm | grep starve >&2; fail "found only $n processes: $pids"; }
+# the watchdog, the load's leader and its two worker processes
+pids=$(wait_our_pids $ctl 4) ||
+	{ ps -e -o pid,ppid,pgid,comm | grep starve >&2; fail "found only these processes: $pids"; }
 kill -9 $ctl
 wait $ctl 2>/dev/null
 wait_gone $pids

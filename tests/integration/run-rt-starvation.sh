@@ -24,7 +24,8 @@ period = 1.0 / run["sampler"]["target_hz"]
 print("victim starvation: in-band %.3fs, out-of-band %.3fs, period %.4fs" % (inb, oob, period))
 assert 0.85 <= inb <= 1.05, "in-band starvation_max %.3f not in 0.85..1.05" % inb
 assert abs(oob - inb) <= 2 * period, "out-of-band %.3f vs in-band %.3f" % (oob, inb)
-assert r["summary"]["verdict"] == "pass", r["summary"]
+# undecided when the shared machine slowed the sampler down; never a failure
+assert r["summary"]["verdict"] in ("pass", "undecided"), r["summary"]
 '
 python3 "$top_srcdir/tests/validate-result.py" "$top_srcdir/reports/result-schema.json" \
 	"$out/result.json"

@@ -21,7 +21,7 @@ sleep 1
 rc=$?
 [ $rc = 3 ] || { cat "$TMPDIR_TEST/second.log"; fail "a second run exited $rc, expected 3"; }
 grep -q "journal" "$TMPDIR_TEST/second.log" || fail "the refusal does not mention the journal"
-pids=$(our_pids $ctl)
+pids=$(wait_our_pids $ctl 4) || fail "the loads did not start: $pids"
 kill -INT $ctl
 wait $ctl
 rc=$?
