@@ -4,6 +4,7 @@
 #include "config.h"
 #include "reports/compare.h"
 #include "lib/error.h"
+#include "reports/verdict.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -59,7 +60,8 @@ static void cmp_format_si(char *buf, size_t len, double v, const char *unit)
 		snprintf(buf, len, "%.4g%s", v, unit);
 }
 
-/* A metric value in its unit, four significant digits. */
+/* A metric value in its unit, four significant digits: a comparison needs
+ * finer steps than verdict_format_value's three (0.0928 against 0.0930). */
 static void cmp_format_value(char *buf, size_t len, const struct metric_def *def, double v)
 {
 	if (isnan(v)) {
@@ -200,14 +202,25 @@ static void cmp_print_intro(const struct cmp_table *t, FILE *out)
 		const struct cmp_column *col = &t->columns[i];
 
 		fprintf(out, "%s: %s", i ? "compared" : "baseline", col->label);
+		fputs(" (", out);
 		if (t->mode == CMP_RESULTS)
-			fprintf(out, " (%s, %zu ok runs%s)", col->file, col->runs_ok,
-				json_is_false(json_object_get(col->result, "complete")) ?
-				", partial: interrupted" : "");
-		else
-			fprintf(out, " (%zu ok runs)", col->runs_ok);
-		fputs(i + 1 < t->n_columns ? "\n" : "\n\n", out);
+			fprintf(out, "%s, ", col->file);
+		fprintf(out, "%zu ok runs", col->runs_ok);
+		if (col->runs_noisy)
+			fprintf(out, ", %zu noisy", col->runs_noisy);
+		if (t->mode == CMP_RESULTS &&
+		    json_is_false(json_object_get(col->result, "complete")))
+			fputs(", partial: interrupted", out);
+		fputs(i + 1 < t->n_columns ? ")\n" : ")\n\n", out);
 	}
+}
+
+static bool cmp_noisy(const struct cmp_table *t)
+{
+	for (size_t i = 0; i < t->n_columns; i++)
+		if (t->columns[i].runs_noisy)
+			return true;
+	return false;
 }
 
 static void cmp_print_summary(const struct cmp_table *t, FILE *out)
@@ -219,6 +232,10 @@ static void cmp_print_summary(const struct cmp_table *t, FILE *out)
 	if (t->counts[CMP_INSUFFICIENT])
 		fprintf(out, "insufficient data: fewer than %d repetitions with the metric on a "
 			     "side\n", CMP_MIN_SAMPLES);
+	if (cmp_noisy(t))
+		fprintf(out, "noisy runs: other tasks used over %g%% of the loads' CPUs or the sampler "
+			     "fell under %g%% of its rate; differences may be the machine's\n",
+			VERDICT_MAX_NOISE * 100, VERDICT_MIN_SAMPLER_RATIO * 100);
 	if (t->underpowered)
 		fprintf(out, "note: %zu comparison%s had too few repetitions to ever reach alpha %g "
 			     "(3 a side: p >= 0.1); use repeat >= 5, or --test welch\n",
@@ -333,9 +350,10 @@ json_t *cmp_to_json(const struct cmp_table *t)
 	for (size_t c = 0; c < t->n_columns; c++) {
 		const struct cmp_column *col = &t->columns[c];
 
-		json_array_append_new(columns, json_pack("{s:s, s:s, s:o, s:I}", "label", col->label,
-			"file", col->file, "setting", col->setting ? json_string(col->setting) :
-			json_null(), "runs_ok", (json_int_t)col->runs_ok));
+		json_array_append_new(columns, json_pack("{s:s, s:s, s:o, s:I, s:I}", "label",
+			col->label, "file", col->file, "setting", col->setting ?
+			json_string(col->setting) : json_null(), "runs_ok", (json_int_t)col->runs_ok,
+			"runs_noisy", (json_int_t)col->runs_noisy));
 	}
 	for (size_t r = 0; r < t->n_rows; r++)
 		json_array_append_new(rows, cmp_row_json(t, &t->rows[r]));

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "reports/compare.h"
 #include "lib/error.h"
+#include "reports/verdict.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -122,6 +123,21 @@ static void cmp_add_run(struct cmp_table *t, size_t c, const json_t *run, const 
 	}
 }
 
+/* The rule that makes a run's verdicts undecided (doc/result-format.md):
+ * its samples still count, but the reader is told. */
+static bool cmp_run_noisy(const json_t *run)
+{
+	const json_t *sampler = json_object_get(run, "sampler");
+	const json_t *noise = json_object_get(json_object_get(run, "noise"), "other_cpu_share");
+	const json_t *target = json_object_get(sampler, "target_hz");
+	const json_t *achieved = json_object_get(sampler, "achieved_hz");
+
+	if (json_is_number(noise) && json_number_value(noise) > VERDICT_MAX_NOISE)
+		return true;
+	return json_is_number(target) && json_is_number(achieved) &&
+	       json_number_value(achieved) < VERDICT_MIN_SAMPLER_RATIO * json_number_value(target);
+}
+
 static void cmp_collect(struct cmp_table *t)
 {
 	const char *unknown = NULL;
@@ -136,6 +152,7 @@ static void cmp_collect(struct cmp_table *t)
 			    (col->setting && strcmp(cmp_run_setting(run), col->setting)))
 				continue;
 			col->runs_ok++;
+			col->runs_noisy += cmp_run_noisy(run);
 			cmp_add_run(t, c, run, &unknown);
 		}
 	}

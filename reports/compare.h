@@ -52,6 +52,7 @@ struct cmp_column {
 	const json_t *result;	/* borrowed */
 	char *setting;		/* settings mode: this column's setting; else NULL */
 	size_t runs_ok;		/* runs with status "ok" that this column draws on */
+	size_t runs_noisy;	/* of those, runs whose verdicts would be undecided */
 };
 
 /* The test of one column against the baseline for one metric. */

@@ -22,6 +22,7 @@ row() {
 }
 
 cmp 0 "$d/base.json" "$d/same.json"
+cp "$out" "$TMPDIR_TEST/out0"
 [ "$(grep -c '  no change$' "$out")" = 6 ] || fail "identical results: not 6 x no change"
 grep -q '^0 regressions, 0 improvements, 6 no change, 0 insufficient data$' "$out" ||
 	fail "identical results: wrong summary"
@@ -53,14 +54,16 @@ cmp 1 --label old --label new "$d/base.json" "$d/same.json" "$d/slower.json"
 head -n 5 "$out" | grep -q '^baseline: old ' || fail "--label not used"
 grep -q ' new .* 6.19.0 ' "$out" || fail "three columns not in the header"
 
-# another machine, an interrupted run: said, not refused
+# another machine, an interrupted run, a busy machine: said, not refused
 sed -e 's/"nr_cpus": 2/"nr_cpus": 4/' -e 's/"complete": true/"complete": false/' \
-	"$d/same.json" >"$TMPDIR_TEST/big.json"
+	-e 's/"other_cpu_share": 0.01/"other_cpu_share": 0.3/' "$d/same.json" >"$TMPDIR_TEST/big.json"
 cmp 0 "$d/base.json" "$TMPDIR_TEST/big.json"
 grep -q "ran on 2 CPUs and .*big.json on 4: differences may come from the machines" "$err" ||
 	fail "no warning about the machines"
-grep -q '^compared: 6.18.45 (.*big.json, 5 ok runs, partial: interrupted)$' "$out" ||
-	fail "partial result not marked"
+grep -q '^compared: 6.18.45 (.*big.json, 5 ok runs, 5 noisy, partial: interrupted)$' "$out" ||
+	fail "partial or noisy result not marked"
+grep -q "^noisy runs: other tasks used over 10% of the loads' CPUs" "$out" || fail "no noise note"
+grep -q 'noisy' "$TMPDIR_TEST/out0" && fail "quiet runs called noisy"
 
 cmp 1 --markdown "$d/base.json" "$d/slower.json"
 grep -q '^| probe | wakeup_p99 | 5% | 85us | 102.5us | +20.6% | 0.0079 | \*\*regression\*\* |$' \
