@@ -4,6 +4,7 @@
  * (journal_record_path), so nothing on the machine is written. */
 #include "config.h"
 #include "harness/journal.h"
+#include "harness/settings.h"
 #include "lib/error.h"
 
 #include <check.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 static char tmpdir[64], state[96], knob_a[96], knob_b[96], last_error[512];
@@ -232,6 +234,74 @@ START_TEST(malformed_journals_are_refused_with_the_line)
 }
 END_TEST
 
+/* ---- settings: probe first, skip with the reason, write nothing ---- */
+
+START_TEST(a_setting_with_a_missing_knob_is_skipped_and_nothing_written)
+{
+	struct knob_value kv[] = {
+		{ .name = "kernel.sched_rt_period_us", .value = "1" },
+		{ .name = "kernel.sched_no_such_knob_x", .value = "5" },
+	};
+	struct setting set = { .name = "s", .knobs = kv, .n_knobs = 2 };
+	char reason[256], want[320], before[256];
+	struct utsname u;
+	struct journal j;
+
+	ck_assert_int_eq(uname(&u), 0);
+	snprintf(before, sizeof(before), "%s", read_file("/proc/sys/kernel/sched_rt_period_us"));
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(settings_apply(&j, &set, reason, sizeof(reason)), SETTINGS_SKIPPED);
+	snprintf(want, sizeof(want), "kernel.sched_no_such_knob_x: no such knob on %s", u.release);
+	ck_assert_str_eq(reason, want);
+	ck_assert_uint_eq(j.n, 0);	/* not even the existing knob was journaled */
+	ck_assert_str_eq(read_file("/proc/sys/kernel/sched_rt_period_us"), before);
+	ck_assert_int_eq(journal_close(&j), 0);
+}
+END_TEST
+
+START_TEST(a_debugfs_knob_we_cannot_write_is_skipped_with_why)
+{
+	struct knob_value kv = { .name = "debugfs:sched/base_slice_ns", .value = "3000000" };
+	struct setting set = { .name = "s", .knobs = &kv, .n_knobs = 1 };
+	struct setting none = { .name = "default" };
+	char reason[256];
+	struct journal j;
+	enum settings_status st;
+
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(settings_apply(&j, &none, reason, sizeof(reason)), SETTINGS_APPLIED);
+	st = settings_apply(&j, &set, reason, sizeof(reason));
+	if (st == SETTINGS_APPLIED) {
+		/* A machine where it is writable: put it back and say so. */
+		ck_assert_int_eq(settings_restore(&j), 0);
+		fprintf(stderr, "note: debugfs:sched/base_slice_ns is writable here\n");
+	} else {
+		ck_assert_int_eq(st, SETTINGS_SKIPPED);
+		ck_assert_msg(!strncmp(reason, "debugfs:sched/base_slice_ns: ", 29), "%s", reason);
+		ck_assert_msg(strstr(reason, "not mounted") || strstr(reason, "not writable") ||
+			      strstr(reason, "no such knob"), "%s", reason);
+		ck_assert_uint_eq(j.n, 0);
+	}
+	ck_assert_int_eq(journal_close(&j), 0);
+}
+END_TEST
+
+START_TEST(the_snapshot_holds_known_knobs_as_read)
+{
+	json_t *obj = json_object();
+	char want[256];
+
+	ck_assert_int_ge(knobs_snapshot(obj), 1);
+	snprintf(want, sizeof(want), "%s", read_file("/proc/sys/kernel/sched_rt_period_us"));
+	want[strcspn(want, "\n")] = '\0';
+	ck_assert_str_eq(json_string_value(json_object_get(obj, "kernel.sched_rt_period_us")),
+			 want);
+	if (access("/proc/sys/kernel/sched_g1", F_OK) < 0)
+		ck_assert_ptr_null(json_object_get(obj, "kernel.sched_g1"));
+	json_decref(obj);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("journal");
@@ -248,6 +318,9 @@ int main(void)
 	tcase_add_test(tc, failed_knobs_stay_in_the_journal);
 	tcase_add_test(tc, the_signal_path_restores_and_removes_the_journal);
 	tcase_add_test(tc, malformed_journals_are_refused_with_the_line);
+	tcase_add_test(tc, a_setting_with_a_missing_knob_is_skipped_and_nothing_written);
+	tcase_add_test(tc, a_debugfs_knob_we_cannot_write_is_skipped_with_why);
+	tcase_add_test(tc, the_snapshot_holds_known_knobs_as_read);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
