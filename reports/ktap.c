@@ -100,6 +100,7 @@ int ktap_write(const json_t *result, FILE *f)
 	const json_t *kernel = json_object_get(result, "kernel");
 	const json_t *summary = json_object_get(result, "summary");
 	json_t *settings = verdict_settings(result), *s;
+	unsigned totals[4] = { 0 };
 	char text[512];
 	size_t i;
 
@@ -118,7 +119,11 @@ int ktap_write(const json_t *result, FILE *f)
 		enum verdict_kind k = ktap_subtest(f, result, json_string_value(s), &why);
 
 		ktap_line(f, "", (unsigned)i + 1, k, json_string_value(s), why);
+		totals[k]++;
 	}
+	/* the closing line kselftest's runner prints, over the settings */
+	fprintf(f, "# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:0\n",
+		totals[VERDICT_PASS], totals[VERDICT_FAIL], totals[VERDICT_SKIP]);
 	snprintf(text, sizeof(text), "verdicts: %lld pass, %lld fail, %lld skip, %lld undecided",
 		 (long long)json_integer_value(json_object_get(summary, "pass")),
 		 (long long)json_integer_value(json_object_get(summary, "fail")),
