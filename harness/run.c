@@ -52,6 +52,8 @@ struct measure {
 	struct sampler *smp;
 	cpu_set_t cpus;			/* the loads' CPUs, for the noise figure */
 	int64_t t0, measure_from, end, sampled_until;
+	int64_t deadline;		/* the watchdog kills the loads after it */
+	bool overran;			/* we stopped the loads after the deadline */
 	struct noise_sample noise_before, noise_after;
 	bool noise_ok;
 };
@@ -218,7 +220,8 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	if (!m->stats)
 		return -1;
 	m->stats->measure_from_ns = m->measure_from;
-	watchdog_set_deadline(&c->wd, m->end + 5 * NSEC_PER_SEC + run_ns / 4);
+	m->deadline = m->end + 5 * NSEC_PER_SEC + run_ns / 4;
+	watchdog_set_deadline(&c->wd, m->deadline);
 	for (size_t i = 0; i < p->n_loads; i++) {
 		if (spawn_load(&m->sl[i], &p->loads[i], m->stats, m->first[i], &opt) < 0) {
 			snprintf(why, sizeof(why), "load '%s' could not be started", p->loads[i].name);
@@ -280,6 +283,7 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 
 static void run_stop_loads(struct run_ctx *c, struct measure *m)
 {
+	m->overran = m->deadline && mono_ns() > m->deadline;
 	if (m->n_spawned)
 		spawn_stop_all(m->sl, m->n_spawned, m->stats, RUN_STOP_GRACE_NS);
 	for (size_t i = 0; i < m->n_spawned; i++) {
@@ -358,6 +362,9 @@ static int run_measure(struct run_ctx *c, json_t *run)
 								      "achieved_hz", 0));
 		run_check_workers(c, &m, run);
 	}
+	if (m.overran)
+		result_run_status(run, "error", "the controller was stalled past the run's deadline; "
+				  "the watchdog killed the loads");
 	if (m.smp)
 		sampler_free(m.smp);
 	if (m.stats)
