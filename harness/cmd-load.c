@@ -281,7 +281,7 @@ static int load_outcome(const struct load_args *a, const struct spawned_load *sl
 		status = EXIT_RUNTIME;
 	}
 	if (!load_interrupted && !a->ended_alone)
-		warning("load '%s' did not end by itself at its deadline and was stopped",
+		warning("load '%s' did not end within 100 ms of its deadline (starved?) and was stopped",
 			sl->spec->name);
 	if (load_interrupted) {
 		error("interrupted by signal %d; the metrics cover the run so far",
