@@ -352,60 +352,34 @@ int cmp_build_results(struct cmp_table *t, json_t *const *results, const char *c
 	return 0;
 }
 
-/* The settings of RESULT in order: the profile's list, or (for results
- * whose profile lists none) the order the runs first use them. */
-static size_t cmp_settings_of(const json_t *result, const char ***names)
-{
-	const json_t *settings = json_object_get(json_object_get(result, "profile"), "settings");
-	const json_t *item;
-	size_t i, n = 0;
-
-	*names = NULL;
-	json_array_foreach(settings, i, item) {
-		if (!cmp_json_str(item, "name"))
-			continue;
-		*names = cmp_realloc(*names, n + 1, sizeof(**names));
-		(*names)[n++] = cmp_json_str(item, "name");
-	}
-	if (n)
-		return n;
-	json_array_foreach(json_object_get(result, "runs"), i, item) {
-		const char *s = cmp_run_setting(item);
-		size_t j;
-
-		for (j = 0; j < n && strcmp((*names)[j], s); j++)
-			;
-		if (j < n)
-			continue;
-		*names = cmp_realloc(*names, n + 1, sizeof(**names));
-		(*names)[n++] = s;
-	}
-	return n;
-}
-
+/* The settings come from verdict_settings(): the profile's order, then any
+ * other the runs use. */
 int cmp_build_settings(struct cmp_table *t, const json_t *result, const char *file,
 		       const struct cmp_options *opt)
 {
-	const char **names;
+	json_t *names;
 	size_t n;
 
 	if (cmp_check_result(result, file) < 0)
 		return -1;
-	n = cmp_settings_of(result, &names);
+	names = verdict_settings(result);
+	n = json_array_size(names);
 	if (n < 2) {
-		free(names);
+		json_decref(names);
 		return error("%s: its profile has %s setting, so there is nothing to compare; "
 			     "compare two results instead (starve compare A.json B.json)", file,
 			     n ? "one" : "no");
 	}
 	cmp_init(t, CMP_SETTINGS, result, n, opt);
 	for (size_t i = 0; i < n; i++) {
+		const char *name = json_string_value(json_array_get(names, i));
+
 		t->columns[i].result = result;
 		t->columns[i].file = file;
-		t->columns[i].setting = cmp_strdup(names[i]);
-		t->columns[i].label = cmp_strdup(names[i]);
+		t->columns[i].setting = cmp_strdup(name);
+		t->columns[i].label = cmp_strdup(name);
 	}
-	free(names);
+	json_decref(names);
 	cmp_finish(t, opt);
 	return 0;
 }
