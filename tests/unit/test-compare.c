@@ -382,6 +382,22 @@ START_TEST(outputs_show_the_verdicts)
 }
 END_TEST
 
+/* A metric this starve does not know has no direction: skipped, with a word. */
+START_TEST(unknown_metrics_are_skipped)
+{
+	json_t *a = series("1", "wakeup_p99", 1e-4, 1, 3), *b = series("2", "wakeup_p99", 1e-4, 1, 3);
+	struct cmp_table t;
+
+	add_run(a, "default", "ok", "frobs_per_second", 3);
+	last_error[0] = '\0';
+	ck_assert_int_eq(verdict_of(a, b, &defaults, &t), CMP_NO_CHANGE);
+	ck_assert_str_eq(t.rows[0].metric, "wakeup_p99");
+	ck_assert_ptr_nonnull(strstr(last_error, "unknown to this starve were skipped (e.g. "
+					  "'frobs_per_second')"));
+	cmp_free(&t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("compare");
@@ -405,6 +421,7 @@ int main(void)
 	tcase_add_test(tc, settings_of_one_result);
 	tcase_add_test(tc, threshold_arguments);
 	tcase_add_test(tc, outputs_show_the_verdicts);
+	tcase_add_test(tc, unknown_metrics_are_skipped);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
