@@ -75,8 +75,9 @@ static int run_threads(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg
 /* In a forked worker: die with the leader, and close the race where the
  * leader died before the death signal was armed. */
 static void worker_child(struct load_ctx *ctx, unsigned record, worker_fn fn, void *arg,
-			 pid_t leader)
+			 pid_t leader, pid_t *pids)
 {
+	free(pids);	/* the leader's bookkeeping, not ours */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != leader)
 		_exit(1);
@@ -108,7 +109,7 @@ static int run_processes(struct load_ctx *ctx, unsigned n, worker_fn fn, void *a
 			break;
 		}
 		if (pids[started] == 0)
-			worker_child(ctx, ctx->first_record + started, fn, arg, leader);
+			worker_child(ctx, ctx->first_record + started, fn, arg, leader, pids);
 	}
 	for (unsigned i = 0; err && i < started; i++)
 		kill(pids[i], SIGKILL);		/* our own children only */
