@@ -191,6 +191,7 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 {
 	struct sampler_task *t;
 	char buf[512], state;
+	ssize_t n;
 
 	if (group < 0)
 		return error("sampler group %d is negative", group);
@@ -222,9 +223,9 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 			return -1;	/* gone already: not an error worth a message */
 		return error("cannot open /proc/%d/task/%d: %s", (int)pid, (int)tid, strerror(err));
 	}
-	if (pread(t->fd_stat, buf, sizeof(buf) - 1, 0) > 0)
-		taskstat_parse_stat(buf, strnlen(buf, sizeof(buf) - 1), &state, t->r.comm,
-				    sizeof(t->r.comm));
+	n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);
+	if (n > 0)
+		taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm, sizeof(t->r.comm));
 	s->n_tasks++;
 	return 0;
 }
@@ -352,6 +353,10 @@ static void sampler_push_bucket(struct sampler_group *g)
 	g->cpu_share[g->n] = share;
 	g->waiting[g->n] = waiting;
 	g->n++;
+}
+
+static void sampler_reset_bucket(struct sampler_group *g)
+{
 	g->acc_cpu_ns = g->acc_wall_ns = 0;
 	g->acc_waiting = g->acc_ticks = 0;
 }
@@ -372,10 +377,17 @@ static void sampler_tick_series(struct sampler *s, int64_t now, bool final)
 		}
 		g->tick_cpu_ns = 0;
 		g->tick_waiting = 0;
-		while (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns)
+		/* After a stall of the sampler, the buckets it spanned get the
+		 * same (averaged) values. */
+		if (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns) {
+			while (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns)
+				sampler_push_bucket(g);
+			sampler_reset_bucket(g);
+		}
+		if (final && g->acc_ticks) {
 			sampler_push_bucket(g);
-		if (final && g->acc_ticks)
-			sampler_push_bucket(g);
+			sampler_reset_bucket(g);
+		}
 	}
 }
 
@@ -466,8 +478,9 @@ static void sampler_leave_rt(struct sampler *s, const struct rlimit *saved)
 	setrlimit(RLIMIT_RTTIME, saved);
 }
 
-/* Sleep to NEXT; count a late tick, or skip the periods missed entirely. */
-static int64_t sampler_wait(struct sampler *s, int64_t *next)
+/* Sleep to NEXT; count a late tick, or skip the periods missed entirely
+ * (only those before END_NS: a run does not miss ticks after its end). */
+static int64_t sampler_wait(struct sampler *s, int64_t *next, int64_t end_ns)
 {
 	int64_t now, lag;
 
@@ -475,10 +488,11 @@ static int64_t sampler_wait(struct sampler *s, int64_t *next)
 	now = mono_ns();
 	lag = now - *next;
 	if (lag >= s->period_ns) {
-		int64_t skipped = lag / s->period_ns;
+		int64_t room = end_ns - *next;
+		int64_t skipped = (lag < room ? lag : room) / s->period_ns;
 
-		s->missed += (uint64_t)skipped;
-		*next += skipped * s->period_ns;
+		s->missed += (uint64_t)(skipped > 0 ? skipped : 0);
+		*next += (skipped > 0 ? skipped : 0) * s->period_ns;
 	} else if (lag > s->period_ns / 2) {
 		s->late++;
 	}
@@ -507,7 +521,7 @@ int sampler_run(struct sampler *s, int64_t end_ns, sampler_progress_fn progress,
 			stopped = progress(data, now, sampler_worst(s)) != 0;
 		}
 		next += s->period_ns;
-		now = sampler_wait(s, &next);
+		now = sampler_wait(s, &next, end_ns);
 	}
 	s->cpu_ns = thread_cpu_ns() - cpu0;
 	sampler_finish_tasks(s);
