@@ -59,6 +59,18 @@ check_in "$bad_dir" -q empty.yaml
 [ "$(cat "$err")" = "empty.yaml:1:1: the profile is empty; it needs at least 'name', 'duration' and 'loads'" ] ||
 	fail "--quiet must print the errors only: $(cat "$err")"
 
+# starve-profile(5) documents every key the parser knows: the top-level keys
+# and a load's keys, as listed by the parser itself in its hints.
+man5=$top_srcdir/doc/starve-profile.5
+printf 'name: x\nduration: 1s\nloads: [ { name: a, type: cpu-victim, zz: 1 } ]\nzz: 1\n' \
+	>"$TMPDIR_TEST/keys.yaml"
+"$STARVE" check "$TMPDIR_TEST/keys.yaml" 2>"$err" >/dev/null
+keys=$(sed -n 's/.*(known keys: \(.*\))$/\1/p' "$err" | tr -d ',')
+[ "$(echo "$keys" | wc -w)" -ge 20 ] || fail "no key lists in: $(cat "$err")"
+for key in $keys; do
+	grep -q "^\.BR* $key\b" "$man5" || fail "starve-profile(5) does not document '$key'"
+done
+
 # Usage.
 "$STARVE" check --help >"$out" 2>&1 || fail "check --help must exit 0"
 grep -q "^usage: starve check" "$out" || fail "check --help prints no usage"
