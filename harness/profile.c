@@ -231,10 +231,18 @@ static void pp_yaml_error(struct pctx *c, const yaml_parser_t *parser, const cha
 	const yaml_mark_t *m = &parser->problem_mark;
 	int line = (int)m->line + 1, col = (int)m->column + 1;
 
-	if (parser->error == YAML_READER_ERROR)
-		pn_report(c, 1, 1, "cannot read yaml: %s at byte %zu (save the file as UTF-8)",
+	if (parser->error == YAML_READER_ERROR) {
+		/* libyaml gives only a byte offset here: count lines ourselves. */
+		line = col = 1;
+		for (size_t i = 0; text && i < parser->problem_offset && i < len; i++, col++) {
+			if (text[i] == '\n') {
+				line++;
+				col = 0;
+			}
+		}
+		pn_report(c, line, col, "cannot read yaml: %s at byte %zu (save the file as UTF-8)",
 			  parser->problem, parser->problem_offset);
-	else if (parser->context)
+	} else if (parser->context)
 		pn_report(c, line, col, "yaml syntax error: %s (%s at line %d)%s", parser->problem,
 			  parser->context, (int)parser->context_mark.line + 1,
 			  pp_yaml_hint(parser, text, len));
