@@ -1,6 +1,6 @@
 /* The sampler's cost per task and tick, for bench/sampler-cost.sh: start
  * THREADS threads that sleep (blocked on a pipe) and sample them at HZ for
- * SECONDS, either the real way (kept descriptors, stat only when needed) or
+ * SECONDS (found by sampler_watch_process, as in a run), either the real way (kept descriptors, stat only when needed) or
  * naively (open, read, close both files every tick). Prints one line of
  * key=value pairs. Usage: sampler-bench THREADS SECONDS HZ kept|naive */
 #include "config.h"
@@ -58,12 +58,13 @@ int main(int argc, char **argv)
 			fprintf(stderr, "sampler-bench: cannot start thread %d\n", i);
 			return 1;
 		}
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		while (!tids[i])
 			usleep(1000);
-		if (sampler_add_task(s, getpid(), tids[i], 0) < 0)
-			return 1;
-	}
+	/* As a run does: the process's threads, rescanned every 100 ms (this
+	 * one, the sampler, is among them). */
+	if (sampler_watch_process(s, getpid(), 0) < 0)
+		return 1;
 	sampler_set_naive(s, !strcmp(argv[4], "naive"));
 	if (sampler_run(s, mono_ns() + (int64_t)(seconds * NSEC_PER_SEC), NULL, NULL) < 0)
 		return 1;
