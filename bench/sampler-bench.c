@@ -1,8 +1,9 @@
 /* The sampler's cost per task and tick, for bench/sampler-cost.sh: start
- * THREADS threads that sleep (blocked on a pipe) and sample them at HZ for
- * SECONDS (found by sampler_watch_process, as in a run), either the real way (kept descriptors, stat only when needed) or
- * naively (open, read, close both files every tick). Prints one line of
- * key=value pairs. Usage: sampler-bench THREADS SECONDS HZ kept|naive */
+ * THREADS threads that sleep (blocked on a pipe), find them as a run does
+ * (sampler_watch_process) and sample them at HZ for SECONDS, either the real
+ * way (kept descriptors, stat only when needed) or naively (open, read and
+ * close both files every tick). Prints one line of key=value pairs.
+ * Usage: sampler-bench THREADS SECONDS HZ kept|naive */
 #include "config.h"
 #include "harness/sampler.h"
 #include "lib/timeutil.h"
