@@ -216,7 +216,7 @@ static json_t *load_workers_json(const struct stats_block *stats, unsigned n)
 			continue;
 		w = json_pack("{s:i, s:s, s:I, s:f, s:I, s:I, s:I, s:s}", "tid", (int)r->tid,
 			      "comm", r->comm, "iterations", (json_int_t)r->iterations,
-			      "cpu_s", (double)r->cpu_ns / NSEC_PER_SEC,
+			      "cpu_s", (double)(r->cpu_ns - r->cpu_begin_ns) / NSEC_PER_SEC,
 			      "gap_max_ns", (json_int_t)r->gap_max_ns,
 			      "deadlines_missed", (json_int_t)r->deadlines_missed,
 			      "wakeups", (json_int_t)r->wakeups,

@@ -20,6 +20,7 @@ struct worker_record {
 	char comm[16];
 	uint64_t start_ns, end_ns;	/* CLOCK_MONOTONIC */
 	uint64_t cpu_ns;		/* CLOCK_THREAD_CPUTIME_ID at the last update */
+	uint64_t cpu_begin_ns;		/* ... at worker_begin: thread start-up is not the load's */
 	uint64_t iterations;		/* loop iterations, frames, requests, round trips */
 	uint64_t last_iter_ns;		/* for gap tracking */
 	uint64_t gap_max_ns;		/* longest gap between iterations */

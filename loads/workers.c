@@ -146,7 +146,7 @@ struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record)
 	rec->pid = getpid();
 	rec->tid = gettid();
 	rec->start_ns = (uint64_t)mono_ns();
-	rec->cpu_ns = (uint64_t)thread_cpu_ns();
+	rec->cpu_ns = rec->cpu_begin_ns = (uint64_t)thread_cpu_ns();
 	rec->state = RECORD_RUNNING;
 	return rec;
 }

@@ -192,7 +192,8 @@ static struct stats_block *fake_block(void)
 		r->state = RECORD_DONE;
 		r->start_ns = 1000;
 		r->end_ns = 1000 + NSEC_PER_SEC;
-		r->cpu_ns = NSEC_PER_SEC / 2;
+		r->cpu_begin_ns = 100 * MS;	/* thread start-up, not counted */
+		r->cpu_ns = r->cpu_begin_ns + NSEC_PER_SEC / 2;
 		r->iterations = i ? 100 : 300;
 		r->gap_max_ns = i ? 7 * MS : 2 * MS;
 		r->gaps_over_1ms = 2;
