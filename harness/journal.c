@@ -319,6 +319,20 @@ static int journal_check_existing(const char *dir)
 	return ret;
 }
 
+/* Create the file exclusively, so of two runs starting at once one loses
+ * here instead of both writing a journal over the other's. */
+static int journal_claim(const struct journal *j)
+{
+	int fd = open(j->file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd < 0 && errno == EEXIST)
+		return error("another run has just started and holds the journal %s", j->file);
+	if (fd < 0)
+		return error_errno("cannot create journal %s", j->file);
+	close(fd);
+	return 0;
+}
+
 int journal_open(struct journal *j, const char *dir)
 {
 	time_t now = time(NULL);
@@ -328,14 +342,16 @@ int journal_open(struct journal *j, const char *dir)
 		return -1;
 	if (mkdir(j->dir, 0700) < 0 && errno != EEXIST)
 		return error_errno("cannot create state directory %s", j->dir);
-	if (journal_check_existing(j->dir) < 0)
+	if (journal_check_existing(j->dir) < 0 || journal_claim(j) < 0)
 		return -1;
 	j->pid = getpid();
 	j->pid_starttime = journal_starttime(j->pid);
 	gmtime_r(&now, &tm);
 	strftime(j->started, sizeof(j->started), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (journal_save(j) < 0)
+	if (journal_save(j) < 0) {
+		unlink(j->file);
 		return -1;
+	}
 	j->is_open = true;
 	return 0;
 }

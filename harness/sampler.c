@@ -55,6 +55,7 @@ struct sampler {
 	int hz, prio, applied_prio;
 	int64_t period_ns;
 	bool naive, ran;
+	bool open_failed;		/* said once that /proc files could not be opened */
 	struct sampler_task *tasks;
 	size_t n_tasks, cap_tasks;
 	struct sampler_proc *procs;
@@ -187,6 +188,29 @@ static bool sampler_has_task(const struct sampler *s, pid_t tid)
 	return false;
 }
 
+/* Open T's two files. A task already gone is not worth a message; running
+ * out of descriptors is said once, not at every rescan. */
+static int sampler_open_task(struct sampler *s, struct sampler_task *t)
+{
+	int err;
+
+	t->fd_sched = sampler_open_file(t->r.pid, t->r.tid, "schedstat");
+	t->fd_stat = t->fd_sched < 0 ? -1 : sampler_open_file(t->r.pid, t->r.tid, "stat");
+	if (t->fd_stat >= 0)
+		return 0;
+	err = errno;
+	sampler_close_task(t);
+	if (err == ENOENT || err == ESRCH)
+		return -1;
+	if (s->open_failed)
+		return -1;
+	s->open_failed = true;
+	warning("cannot open /proc/%d/task/%d: %s%s; some tasks will not be sampled",
+		(int)t->r.pid, (int)t->r.tid, strerror(err),
+		err == EMFILE || err == ENFILE ? " (raise 'ulimit -n')" : "");
+	return -1;
+}
+
 int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 {
 	struct sampler_task *t;
@@ -213,16 +237,8 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 	t->r.pid = pid;
 	t->r.tid = tid;
 	t->r.group = group;
-	t->fd_sched = sampler_open_file(pid, tid, "schedstat");
-	t->fd_stat = sampler_open_file(pid, tid, "stat");
-	if (t->fd_sched < 0 || t->fd_stat < 0) {
-		int err = errno;
-
-		sampler_close_task(t);
-		if (err == ENOENT || err == ESRCH)
-			return -1;	/* gone already: not an error worth a message */
-		return error("cannot open /proc/%d/task/%d: %s", (int)pid, (int)tid, strerror(err));
-	}
+	if (sampler_open_task(s, t) < 0)
+		return -1;
 	n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);
 	if (n > 0)
 		taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm, sizeof(t->r.comm));
