@@ -159,8 +159,9 @@ static const yaml_node_t *pe_op(struct pctx *c, const yaml_node_t *map, struct e
 	return below ? below : above;
 }
 
-static void pe_entry(struct pctx *c, const yaml_node_t *map, struct expectation *e)
+static void pe_entry(struct pctx *c, const yaml_node_t *map, void *slot)
 {
+	struct expectation *e = slot;
 	static const char *const keys[] = { "load", "metric", "below", "above", "setting" };
 	const yaml_node_t *load = pn_require(c, map, "load");
 	const yaml_node_t *metric = pn_require(c, map, "metric");
@@ -185,24 +186,11 @@ static void pe_entry(struct pctx *c, const yaml_node_t *map, struct expectation 
 void profile_parse_expect(struct pctx *c, const yaml_node_t *seq)
 {
 	struct profile *p = c->p;
-	size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
 
-	p->expect = calloc(n ? n : 1, sizeof(*p->expect));
-	if (!p->expect) {
-		pn_error(c, seq, "out of memory");
-		return;
-	}
-	for (yaml_node_item_t *it = seq->data.sequence.items.start;
-	     it < seq->data.sequence.items.top; it++) {
-		const yaml_node_t *entry = pn_node(c, *it);
-
-		if (entry->type != YAML_MAPPING_NODE) {
-			pn_error(c, entry, "each entry of 'expect' must be a mapping "
-				 "(load, metric, below or above), not %s", pn_kind_name(entry));
-			continue;
-		}
-		pe_entry(c, entry, &p->expect[p->n_expect++]);
-	}
+	p->expect = pn_alloc_entries(c, seq, sizeof(*p->expect));
+	if (p->expect)
+		pn_each_entry(c, seq, "expect", "load, metric, below or above",
+			      p->expect, &p->n_expect, sizeof(*p->expect), pe_entry);
 }
 
 static void pe_compare_pair(struct pctx *c, const yaml_node_pair_t *pair,

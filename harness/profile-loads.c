@@ -165,8 +165,9 @@ static void pl_finish(struct pctx *c, const yaml_node_t *map, struct load_spec *
 			 spec->name, load_policy_names[spec->policy]);
 }
 
-static void pl_entry(struct pctx *c, const yaml_node_t *map, struct load_spec *spec)
+static void pl_entry(struct pctx *c, const yaml_node_t *map, void *slot)
 {
+	struct load_spec *spec = slot;
 	const char *keys[LOAD_KEYS_MAX], *name, *key;
 	const struct load_type *type;
 	unsigned before = c->n_errors;
@@ -200,32 +201,20 @@ static void pl_entry(struct pctx *c, const yaml_node_t *map, struct load_spec *s
 void profile_parse_loads(struct pctx *c, const yaml_node_t *seq)
 {
 	struct profile *p = c->p;
-	size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
 
-	if (!n) {
+	if (seq->data.sequence.items.top == seq->data.sequence.items.start) {
 		pn_error(c, seq, "'loads' is empty; give at least one load (name and type)");
 		return;
 	}
-	p->loads = calloc(n, sizeof(*p->loads));
-	if (!p->loads) {
-		pn_error(c, seq, "out of memory");
-		return;
-	}
-	for (yaml_node_item_t *it = seq->data.sequence.items.start;
-	     it < seq->data.sequence.items.top; it++) {
-		const yaml_node_t *entry = pn_node(c, *it);
-
-		if (entry->type != YAML_MAPPING_NODE) {
-			pn_error(c, entry, "each entry of 'loads' must be a mapping "
-				 "(name, type and options), not %s", pn_kind_name(entry));
-			continue;
-		}
-		pl_entry(c, entry, &p->loads[p->n_loads++]);
-	}
+	p->loads = pn_alloc_entries(c, seq, sizeof(*p->loads));
+	if (p->loads)
+		pn_each_entry(c, seq, "loads", "name, type and options",
+			      p->loads, &p->n_loads, sizeof(*p->loads), pl_entry);
 }
 
-static void pl_attach_entry(struct pctx *c, const yaml_node_t *map, struct attach_spec *a)
+static void pl_attach_entry(struct pctx *c, const yaml_node_t *map, void *slot)
 {
+	struct attach_spec *a = slot;
 	static const char *const keys[] = { "name", "pid" };
 	const char *name = pl_name(c, map, ATTACH_NAME_MAX, "attach");
 	const yaml_node_t *pid = pn_require(c, map, "pid");
@@ -241,22 +230,9 @@ static void pl_attach_entry(struct pctx *c, const yaml_node_t *map, struct attac
 void profile_parse_attach(struct pctx *c, const yaml_node_t *seq)
 {
 	struct profile *p = c->p;
-	size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
 
-	p->attach = calloc(n ? n : 1, sizeof(*p->attach));
-	if (!p->attach) {
-		pn_error(c, seq, "out of memory");
-		return;
-	}
-	for (yaml_node_item_t *it = seq->data.sequence.items.start;
-	     it < seq->data.sequence.items.top; it++) {
-		const yaml_node_t *entry = pn_node(c, *it);
-
-		if (entry->type != YAML_MAPPING_NODE) {
-			pn_error(c, entry, "each entry of 'attach' must be a mapping "
-				 "(name and pid), not %s", pn_kind_name(entry));
-			continue;
-		}
-		pl_attach_entry(c, entry, &p->attach[p->n_attach++]);
-	}
+	p->attach = pn_alloc_entries(c, seq, sizeof(*p->attach));
+	if (p->attach)
+		pn_each_entry(c, seq, "attach", "name and pid",
+			      p->attach, &p->n_attach, sizeof(*p->attach), pl_attach_entry);
 }

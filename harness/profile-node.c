@@ -206,32 +206,39 @@ static bool pn_known(const char *key, const char *const *known, size_t n_known)
 	return false;
 }
 
+/* The earlier pair of MAP with PAIR's key, or NULL (also for non-scalar keys). */
+static const yaml_node_pair_t *pn_earlier(const struct pctx *c, const yaml_node_t *map,
+					  const yaml_node_pair_t *pair)
+{
+	const char *key = pn_key(c, pair);
+
+	for (const yaml_node_pair_t *prev = map->data.mapping.pairs.start; key && prev < pair;
+	     prev++) {
+		const char *pk = pn_key(c, prev);
+
+		if (pk && !strcmp(pk, key))
+			return prev;
+	}
+	return NULL;
+}
+
 unsigned pn_check_keys(struct pctx *c, const yaml_node_t *map, const char *const *known,
 		       size_t n_known, const char *where)
 {
 	unsigned before = c->n_errors;
-	const yaml_node_pair_t *start = map->data.mapping.pairs.start;
-	const yaml_node_pair_t *top = map->data.mapping.pairs.top;
 
-	for (const yaml_node_pair_t *pair = start; pair < top; pair++) {
+	for (const yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+	     pair < map->data.mapping.pairs.top; pair++) {
 		const yaml_node_t *kn = pn_node(c, pair->key);
+		const yaml_node_pair_t *prev = pn_earlier(c, map, pair);
 		const char *key = pn_key(c, pair);
 
-		if (!key) {
+		if (!key)
 			pn_error(c, kn, "a key in %s must be a scalar, not %s", where, pn_kind_name(kn));
-			continue;
-		}
-		for (const yaml_node_pair_t *prev = start; prev < pair; prev++) {
-			const char *pk = pn_key(c, prev);
-
-			if (pk && !strcmp(pk, key)) {
-				pn_error(c, kn, "duplicate key '%s' (first given at line %d); keep one",
-					 key, (int)pn_node(c, prev->key)->start_mark.line + 1);
-				key = NULL;
-				break;
-			}
-		}
-		if (key && known && !pn_known(key, known, n_known))
+		else if (prev)
+			pn_error(c, kn, "duplicate key '%s' (first given at line %d); keep one", key,
+				 (int)pn_node(c, prev->key)->start_mark.line + 1);
+		else if (known && !pn_known(key, known, n_known))
 			pn_unknown_key(c, kn, key, known, n_known, where);
 	}
 	return c->n_errors - before;
@@ -239,17 +246,7 @@ unsigned pn_check_keys(struct pctx *c, const yaml_node_t *map, const char *const
 
 bool pn_is_first(const struct pctx *c, const yaml_node_t *map, const yaml_node_pair_t *pair)
 {
-	const char *key = pn_key(c, pair);
-
-	if (!key)
-		return false;
-	for (const yaml_node_pair_t *prev = map->data.mapping.pairs.start; prev < pair; prev++) {
-		const char *pk = pn_key(c, prev);
-
-		if (pk && !strcmp(pk, key))
-			return false;
-	}
-	return true;
+	return pn_key(c, pair) && !pn_earlier(c, map, pair);
 }
 
 yaml_node_t *pn_get(const struct pctx *c, const yaml_node_t *map, const char *key)
@@ -298,4 +295,30 @@ int pn_check_name(struct pctx *c, const yaml_node_t *node, const char *name, siz
 				what, name, max);
 	return pn_error_in(c, node, bad, "%s name '%s' may only use a-z, 0-9, '_' and '-'",
 			   what, name);
+}
+
+void *pn_alloc_entries(struct pctx *c, const yaml_node_t *seq, size_t size)
+{
+	size_t len = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
+	void *array = calloc(len ? len : 1, size);
+
+	if (!array)
+		pn_error(c, seq, "out of memory");
+	return array;
+}
+
+void pn_each_entry(struct pctx *c, const yaml_node_t *seq, const char *key,
+		   const char *what_in_it, void *array, size_t *n, size_t size, pn_entry_fn fn)
+{
+	for (yaml_node_item_t *it = seq->data.sequence.items.start;
+	     it < seq->data.sequence.items.top; it++) {
+		const yaml_node_t *entry = pn_node(c, *it);
+
+		if (entry->type != YAML_MAPPING_NODE) {
+			pn_error(c, entry, "each entry of '%s' must be a mapping (%s), not %s", key,
+				 what_in_it, pn_kind_name(entry));
+			continue;
+		}
+		fn(c, entry, (char *)array + (*n)++ * size);
+	}
 }

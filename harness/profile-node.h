@@ -79,6 +79,17 @@ int pn_opt(struct pctx *c, const yaml_node_t *node, const struct opt_spec *spec,
 int pn_check_name(struct pctx *c, const yaml_node_t *node, const char *name, size_t max,
 		  const char *what);
 
+/* An array for the N entries of the list SEQ, SIZE bytes each, zeroed (NULL
+ * after an error). */
+void *pn_alloc_entries(struct pctx *c, const yaml_node_t *seq, size_t size);
+/* Walk the list SEQ (the value of KEY) and call FN on each entry that is a
+ * mapping, with its slot in ARRAY; *N counts the slots used and grows before
+ * each call, so FN can look at the entries parsed so far. Entries of another
+ * kind are reported, with WHAT_IN_IT ("name and knobs") as a hint. */
+typedef void (*pn_entry_fn)(struct pctx *c, const yaml_node_t *map, void *slot);
+void pn_each_entry(struct pctx *c, const yaml_node_t *seq, const char *key,
+		   const char *what_in_it, void *array, size_t *n, size_t size, pn_entry_fn fn);
+
 /* Sections, each in its own file. */
 void profile_parse_loads(struct pctx *c, const yaml_node_t *seq);	/* profile-loads.c */
 void profile_parse_attach(struct pctx *c, const yaml_node_t *seq);

@@ -116,8 +116,9 @@ static void pp_knobs(struct pctx *c, const yaml_node_t *map, struct setting *s)
 	}
 }
 
-static void pp_setting(struct pctx *c, const yaml_node_t *map, struct setting *s)
+static void pp_setting(struct pctx *c, const yaml_node_t *map, void *slot)
 {
+	struct setting *s = slot;
 	static const char *const keys[] = { "name", "knobs" };
 	const yaml_node_t *name = pn_require(c, map, "name"), *knobs = pn_get(c, map, "knobs");
 	const struct profile *p = c->p;
@@ -140,28 +141,15 @@ static void pp_setting(struct pctx *c, const yaml_node_t *map, struct setting *s
 static void pp_settings(struct pctx *c, const yaml_node_t *seq)
 {
 	struct profile *p = c->p;
-	size_t n = (size_t)(seq->data.sequence.items.top - seq->data.sequence.items.start);
 
-	if (!n) {
+	if (seq->data.sequence.items.top == seq->data.sequence.items.start) {
 		pn_error(c, seq, "'settings' is empty; remove it (one default setting) or add one");
 		return;
 	}
-	p->settings = calloc(n, sizeof(*p->settings));
-	if (!p->settings) {
-		pn_error(c, seq, "out of memory");
-		return;
-	}
-	for (yaml_node_item_t *it = seq->data.sequence.items.start;
-	     it < seq->data.sequence.items.top; it++) {
-		const yaml_node_t *entry = pn_node(c, *it);
-
-		if (entry->type != YAML_MAPPING_NODE) {
-			pn_error(c, entry, "each entry of 'settings' must be a mapping "
-				 "(name and knobs), not %s", pn_kind_name(entry));
-			continue;
-		}
-		pp_setting(c, entry, &p->settings[p->n_settings++]);
-	}
+	p->settings = pn_alloc_entries(c, seq, sizeof(*p->settings));
+	if (p->settings)
+		pn_each_entry(c, seq, "settings", "name and knobs",
+			      p->settings, &p->n_settings, sizeof(*p->settings), pp_setting);
 }
 
 static void pp_default_setting(struct pctx *c, const yaml_node_t *root)
