@@ -11,6 +11,7 @@
 #include <check.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,6 +347,38 @@ START_TEST(the_time_series_stays_flat)
 }
 END_TEST
 
+START_TEST(the_sampler_can_run_at_an_rt_priority)
+{
+	struct thread_info sleeper = { .name = "t-sleep3" };
+	struct sampler *s = sampler_new(250);
+	struct sampler_quality q;
+	struct sched_param sp;
+	cpu_set_t one;
+	int policy;
+
+	ck_assert_int_eq(sampler_set_priority(s, -1), -1);
+	ck_assert_int_eq(sampler_set_priority(s, 100), -1);
+	ck_assert_int_eq(sampler_set_priority(s, 1), 0);
+	/* RT only on CPU 1 (this test runs in its own forked process). */
+	CPU_ZERO(&one);
+	CPU_SET(sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 1 : 0, &one);
+	ck_assert_int_eq(pthread_setaffinity_np(pthread_self(), sizeof(one), &one), 0);
+	atomic_store(&stop_threads, 0);
+	start_thread(&sleeper);
+	sampler_add_task(s, getpid(), sleeper.tid, 0);
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 300 * MS, NULL, NULL), 0);
+	atomic_store(&stop_threads, 1);
+	pthread_join(sleeper.thread, NULL);
+	sampler_quality(s, &q);
+	/* Root gets SCHED_FIFO 1; others are warned and stay normal. */
+	ck_assert_int_eq(q.priority, geteuid() == 0 ? 1 : 0);
+	/* Either way the thread is back to SCHED_OTHER afterwards. */
+	ck_assert_int_eq(pthread_getschedparam(pthread_self(), &policy, &sp), 0);
+	ck_assert_int_eq(policy, SCHED_OTHER);
+	sampler_free(s);
+}
+END_TEST
+
 /* ---- out-of-band metrics ---- */
 
 static double num(json_t *obj, const char *key)
@@ -456,6 +489,7 @@ int main(void)
 	tcase_add_test(live, threads_appearing_and_exiting_mid_run_are_kept);
 	tcase_add_test(live, the_time_series_stays_flat);
 	tcase_add_test(tc, task_metrics_are_in_seconds_and_ratios);
+	tcase_add_test(live, the_sampler_can_run_at_an_rt_priority);
 	tcase_add_test(live, load_metrics_sum_tasks_and_keep_inband_keys);
 	suite_add_tcase(s, live);
 	sr = srunner_create(s);
