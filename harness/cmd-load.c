@@ -328,6 +328,7 @@ static int load_execute(struct load_args *a)
 	int64_t start = mono_ns();
 	struct stats_block *stats = stats_create(n, start + a->duration_ns);
 	struct spawned_load sl;
+	int64_t end;
 	int status;
 
 	if (!stats)
@@ -340,7 +341,8 @@ static int load_execute(struct load_args *a)
 	a->ended_alone = load_wait(&sl, start + a->duration_ns);
 	spawn_stop_all(&sl, 1, stats, LOAD_GRACE_NS);
 	load_catch_signals(SIG_DFL);
-	load_report(a, stats, n, (load_interrupted ? mono_ns() : start + a->duration_ns) - start);
+	end = mono_ns();	/* a load that ended early ran only this long */
+	load_report(a, stats, n, (end < start + a->duration_ns ? end : start + a->duration_ns) - start);
 	status = load_outcome(a, &sl, stats, n);
 	stats_destroy(stats);
 	return status;

@@ -218,13 +218,13 @@ int64_t work_for_ns(const struct load_ctx *ctx, struct worker_record *rec, int64
 		spin(loops);
 		now = thread_cpu_ns();
 		calibrate(loops, now - before);
-		if (rec)
+		if (rec) {
+			rec->cpu_ns = (uint64_t)now;	/* current even if we are killed */
 			record_gap(ctx->stats, rec, (uint64_t)mono_ns(), 0);
+		}
 		if (load_should_stop(ctx))
 			break;
 	}
-	if (rec)
-		rec->cpu_ns = (uint64_t)now;
 	return now - start;
 }
 

@@ -47,6 +47,10 @@ if [ "$(id -u)" = 0 ]; then
 	json 'd["ended_by_itself"] and d["workers"][0]["state"] == "done"' <"$out" ||
 		fail "rt-hog did not end by itself: $(cat "$out")"
 	[ $(( (t1 - t0) / 1000000 )) -lt 1600 ] || fail "rt-hog took $(( (t1 - t0) / 1000000 )) ms"
+	# RLIMIT_RTTIME ends a hog that would run too long: SIGXCPU (24).
+	"$STARVE" load rt-hog --cpus pu:1 --duration 2s --rttime 200ms >"$out" 2>"$err"; rc=$?
+	[ "$rc" = 3 ] && grep -q "killed by signal 24" "$err" || fail "rttime: rc $rc, $(cat "$err")"
+	grep -q "0\.[0-9]* s$" "$out" || fail "rttime: the hog ran too long: $(head -1 "$out")"
 else
 	[ "$rc" = 3 ] && grep -q "need root" "$err" || fail "rt-hog as a user: rc $rc, $(cat "$err")"
 fi
