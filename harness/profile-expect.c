@@ -94,15 +94,62 @@ static void pe_unknown(struct pctx *c, const yaml_node_t *node, const char *what
 			 name, what);
 }
 
-static void pe_check_load(struct pctx *c, const yaml_node_t *node, const char *name)
+/* False when the load exists but can never give the metric, so the
+ * expectation could never be judged. */
+static bool pe_check_load(struct pctx *c, const yaml_node_t *node, const char *name)
 {
 	const struct profile *p = c->p;
 	const char **names = calloc(p->n_loads + p->n_attach + 1, sizeof(*names));
 	size_t n;
+	bool found = !names || pe_load_exists(p, name, names, &n);
 
-	if (names && !pe_load_exists(p, name, names, &n))
+	if (!found)
 		pe_unknown(c, node, "load", name, names, n);
 	free(names);
+	return found;
+}
+
+/* Metrics only a load's own worker records give (loads/inband.c), with the
+ * part of a type that decides whether it records them. */
+static bool pe_inband_only(const char *metric)
+{
+	return !strncmp(metric, "wakeup_", 7) || !strcmp(metric, "starvation_max_inband") ||
+	       !strcmp(metric, "throughput") || !strcmp(metric, "deadline_miss_ratio");
+}
+
+static bool pe_type_measures(const struct load_type *type, const char *metric)
+{
+	if (!strncmp(metric, "wakeup_", 7))
+		return type->hist == HIST_WAKEUP_LATENCY;
+	if (!strcmp(metric, "starvation_max_inband"))
+		return type->flags & LOAD_INBAND_GAPS;
+	return true;
+}
+
+/* The metric METRIC must be one the load (or attached process) NAME gives. */
+static void pe_check_applies(struct pctx *c, const yaml_node_t *node, const char *name,
+			     const char *metric)
+{
+	const struct load_spec *spec = profile_find_load(c->p, name);
+	char types[256];
+	size_t used = 0;
+
+	if (!spec) {
+		if (pe_inband_only(metric))
+			pn_error(c, node, "attached process '%s' cannot give '%s', which only "
+				 "starve's own loads measure; use starvation_max, wait_ratio, "
+				 "cpu_share or fairness", name, metric);
+		return;
+	}
+	if (!spec->type || pe_type_measures(spec->type, metric))
+		return;
+	types[0] = '\0';
+	for (size_t i = 0; i < load_type_count && used + 1 < sizeof(types); i++)
+		if (pe_type_measures(load_types[i], metric))
+			used += (size_t)snprintf(types + used, sizeof(types) - used, "%s%s",
+						 used ? " or " : "", load_types[i]->name);
+	pn_error(c, node, "load '%s' (%s) does not measure '%s'; a %s load does", name,
+		 spec->type->name, metric, types);
 }
 
 static void pe_check_setting(struct pctx *c, const yaml_node_t *node, const char *name)
@@ -172,8 +219,9 @@ static void pe_entry(struct pctx *c, const yaml_node_t *map, void *slot)
 
 	e->pos = pn_pos(c, map);
 	pn_check_keys(c, map, keys, sizeof(keys) / sizeof(keys[0]), "an expectation");
-	if (load && (e->load = pn_strdup(c, load, "load")))
-		pe_check_load(c, load, e->load);
+	if (load && (e->load = pn_strdup(c, load, "load")) && pe_check_load(c, load, e->load) &&
+	    m)
+		pe_check_applies(c, metric, e->load, m->name);
 	if (m)
 		e->metric = strdup(m->name);
 	if (setting && (e->setting = pn_strdup(c, setting, "setting")))

@@ -175,7 +175,7 @@ static const char full[] =
 	"  - { load: hog, metric: starvation_max, below: 1.2s }\n"
 	"  - { load: bg, metric: cpu_share, above: 5%, setting: throttled }\n"
 	"  - { load: bg, metric: fairness, above: 0.9 }\n"
-	"  - { load: xorg, metric: throughput, above: 100 }\n"
+	"  - { load: bg, metric: throughput, above: 100 }\n"
 	"compare: { cpu_share: 10%, wakeup_p99: 25 }\n";
 
 START_TEST(every_key_lands_in_its_field)
@@ -229,7 +229,7 @@ START_TEST(thresholds_are_in_canonical_units)
 	ck_assert_double_eq_tol(p->expect[1].threshold, 0.05, 1e-12);
 	ck_assert_str_eq(p->expect[1].setting, "throttled");
 	ck_assert_double_eq_tol(p->expect[2].threshold, 0.9, 1e-12);
-	ck_assert_str_eq(p->expect[3].load, "xorg");
+	ck_assert_str_eq(p->expect[3].load, "bg");
 	ck_assert_double_eq_tol(p->expect[3].threshold, 100, 1e-12);
 	ck_assert_uint_eq(p->n_compare, 2);
 	ck_assert_str_eq(p->compare[0].metric, "cpu_share");
