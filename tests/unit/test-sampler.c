@@ -347,6 +347,72 @@ START_TEST(the_time_series_stays_flat)
 }
 END_TEST
 
+struct gap_thread {
+	pthread_t thread;
+	atomic_int tid;
+	int policy;
+	int64_t max_gap_ns;	/* in-band: longest gap between loop iterations */
+};
+
+/* A busy loop on CPU 1 noting its longest gap between iterations (the
+ * time it was kept off the CPU), chew-style. */
+static void *gap_main(void *arg)
+{
+	struct gap_thread *g = arg;
+	struct sched_param sp = { 0 };
+	int64_t last = 0, now;
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	CPU_SET(sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 1 : 0, &one);
+	pthread_setaffinity_np(pthread_self(), sizeof(one), &one);
+	pthread_setschedparam(pthread_self(), g->policy, &sp);
+	atomic_store(&g->tid, (int)syscall(SYS_gettid));
+	while (!atomic_load(&stop_threads)) {
+		now = mono_ns();
+		if (last && now - last > g->max_gap_ns)
+			g->max_gap_ns = now - last;
+		last = now;
+	}
+	return NULL;
+}
+
+START_TEST(out_of_band_starvation_agrees_with_the_threads_own_gaps)
+{
+	struct gap_thread idle = { .policy = SCHED_IDLE }, normal = { .policy = SCHED_OTHER };
+	const struct sampler_task_result *t;
+	struct sampler *s = sampler_new(250);
+	int64_t period = NSEC_PER_SEC / 250;
+
+	atomic_store(&stop_threads, 0);
+	ck_assert_int_eq(pthread_create(&normal.thread, NULL, gap_main, &normal), 0);
+	ck_assert_int_eq(pthread_create(&idle.thread, NULL, gap_main, &idle), 0);
+	while (!atomic_load(&idle.tid) || !atomic_load(&normal.tid))
+		usleep(1000);
+	sampler_add_task(s, getpid(), idle.tid, 0);
+	sampler_add_task(s, getpid(), normal.tid, 1);
+	/* The gaps are compared over the same window: start them afresh. */
+	usleep(20000);
+	idle.max_gap_ns = 0;
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 2 * NSEC_PER_SEC, NULL, NULL), 0);
+	atomic_store(&stop_threads, 1);
+	pthread_join(idle.thread, NULL);
+	pthread_join(normal.thread, NULL);
+
+	t = find_task(s, idle.tid);
+	ck_assert_ptr_nonnull(t);
+	/* SCHED_IDLE beside a busy normal thread waits long stretches. */
+	ck_assert_msg(t->starvation_max_ns > 20 * MS, "idle starvation %lld ns",
+		      (long long)t->starvation_max_ns);
+	ck_assert_msg(llabs(t->starvation_max_ns - idle.max_gap_ns) <= 2 * period,
+		      "out-of-band %lld ns vs in-band %lld ns", (long long)t->starvation_max_ns,
+		      (long long)idle.max_gap_ns);
+	ck_assert_msg((double)t->run_delay_ns / (double)(t->run_delay_ns + t->cpu_ns) > 0.8,
+		      "idle wait ratio too low");
+	sampler_free(s);
+}
+END_TEST
+
 START_TEST(the_sampler_can_run_at_an_rt_priority)
 {
 	struct thread_info sleeper = { .name = "t-sleep3" };
@@ -490,6 +556,7 @@ int main(void)
 	tcase_add_test(live, the_time_series_stays_flat);
 	tcase_add_test(tc, task_metrics_are_in_seconds_and_ratios);
 	tcase_add_test(live, the_sampler_can_run_at_an_rt_priority);
+	tcase_add_test(live, out_of_band_starvation_agrees_with_the_threads_own_gaps);
 	tcase_add_test(live, load_metrics_sum_tasks_and_keep_inband_keys);
 	suite_add_tcase(s, live);
 	sr = srunner_create(s);
