@@ -144,7 +144,6 @@ static size_t pl_known_keys(const struct load_type *type, const char **keys)
 static void pl_finish(struct pctx *c, const yaml_node_t *map, struct load_spec *spec)
 {
 	const struct load_type *type = spec->type;
-	const yaml_node_t *cpus = pn_get(c, map, "cpus");
 	bool rt, given_policy = pn_get(c, map, "policy"), given_prio = pn_get(c, map, "priority");
 	unsigned before = c->n_errors;
 	char why[256];
@@ -159,10 +158,6 @@ static void pl_finish(struct pctx *c, const yaml_node_t *map, struct load_spec *
 		spec->priority = 0;
 	if (c->n_errors == before && load_spec_finish(spec, why, sizeof(why)))
 		pn_error(c, map, "load '%s': %s", spec->name, why);
-	if (rt && !c->p->allow_rt_on_all_cpus && (!spec->cpus || strstr(spec->cpus, "all")))
-		pn_error(c, cpus ? cpus : map, "load '%s' would run %s on every CPU; pin it with "
-			 "'cpus' (e.g. pu:1) or set 'allow_rt_on_all_cpus: true'",
-			 spec->name, load_policy_names[spec->policy]);
 }
 
 static void pl_entry(struct pctx *c, const yaml_node_t *map, void *slot)

@@ -181,7 +181,7 @@ static void pp_root(struct pctx *c, const yaml_node_t *root)
 	const yaml_node_t *node;
 
 	pn_check_keys(c, root, top_keys, sizeof(top_keys) / sizeof(top_keys[0]), "the profile");
-	pp_top_options(c, root);	/* first: loads depend on allow_rt_on_all_cpus */
+	pp_top_options(c, root);
 	if ((node = pn_get(c, root, "sample_hz")))
 		pp_sample_hz(c, node);
 	if (!pn_get(c, root, "loads") && !pn_get(c, root, "attach"))
