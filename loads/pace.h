@@ -45,14 +45,15 @@ static inline int pace_futex_op(const struct load_ctx *ctx, int op)
 	return ctx->spec->mode == LOAD_THREADS ? (op | FUTEX_PRIVATE_FLAG) : op;
 }
 
-/* Block while *word == val, at most TIMEOUT_NS (relative). Spurious and
- * early returns are normal; callers re-check their condition. */
-static inline void pace_futex_wait(const struct load_ctx *ctx, uint32_t *word, uint32_t val,
-				   int64_t timeout_ns)
+/* Block while *word == val, at most TIMEOUT_NS (relative). Returns 0 when
+ * woken, -1 when *word had changed already, on timeout or on a signal.
+ * Spurious wakeups happen; callers re-check their condition. */
+static inline int pace_futex_wait(const struct load_ctx *ctx, uint32_t *word, uint32_t val,
+				  int64_t timeout_ns)
 {
 	struct timespec ts = ns_to_ts(timeout_ns);
 
-	syscall(SYS_futex, word, pace_futex_op(ctx, FUTEX_WAIT), val, &ts, NULL, 0);
+	return syscall(SYS_futex, word, pace_futex_op(ctx, FUTEX_WAIT), val, &ts, NULL, 0) ? -1 : 0;
 }
 
 /* Wake up to N waiters of word (INT_MAX: all). */

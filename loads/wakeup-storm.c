@@ -1,8 +1,11 @@
 /* wakeup-storm: N workers block on one wait object and a dispatcher wakes
  * all of them (or K) every period; each woken worker spends W of CPU on its
  * "request" and blocks again, like Apache prefork children on accept().
- * Per worker: wake-to-run latency, from the dispatcher's wake call to the
- * worker running, and requests served. */
+ * A worker serves at most one request per storm, and a storm has at most K
+ * requests (N when waking all), so every woken worker's request queues on
+ * the run queue with the others': what the scheduler does with a herd.
+ * Per worker: wake-to-run latency (the dispatcher's wake call to the worker
+ * taking its request), wakeups, and requests served as iterations. */
 #include "config.h"
 #include "loads/load.h"
 #include "loads/pace.h"
@@ -31,33 +34,29 @@ static const struct opt_spec options[] = {
 };
 
 /* The wait object. It lives in a MAP_SHARED page mapped before the workers
- * fork, so processes and threads see the same futex word. tokens counts the
- * requests not yet taken; it never exceeds the number of workers, like a
- * listen backlog, so an overloaded storm cannot build an unbounded queue. */
+ * fork, so processes and threads see the same futex word. Each storm bumps
+ * seq (the futex word) and sets tokens to its number of requests; a worker
+ * sleeps until seq moves past the last storm it served, then takes a token.
+ * A worker still busy when a storm comes takes its token when it is done
+ * (without sleeping), but never two from one storm. */
 struct storm {
-	uint32_t tokens;	/* the futex word */
+	uint32_t seq;		/* the futex word: storms issued */
+	uint32_t tokens;	/* requests of the current storm not yet taken */
 	uint32_t quit;		/* the dispatcher has ended: workers finish */
 	int64_t wake_ns;	/* when the dispatcher issued the latest wake */
 	const struct load_ctx *ctx;
-	uint32_t per_storm, max_tokens;
+	uint32_t per_storm;
 	int64_t period_ns, work_ns;
 };
 
-/* Add N requests (capped at max_tokens) and wake as many waiters. The stamp
- * is written before the tokens are published, so a worker that takes a
- * token reads this storm's stamp (or a later one). */
+/* Issue one storm. The stamp and the tokens are written before seq is
+ * published, so a worker that sees the new seq sees this storm's stamp. */
 static void storm_wake(struct storm *s)
 {
-	uint32_t old = __atomic_load_n(&s->tokens, __ATOMIC_RELAXED), want;
-
-	__atomic_store_n(&s->wake_ns, mono_ns(), __ATOMIC_RELEASE);
-	do {
-		want = old + s->per_storm;
-		if (want > s->max_tokens)
-			want = s->max_tokens;
-	} while (!__atomic_compare_exchange_n(&s->tokens, &old, want, false,
-					      __ATOMIC_RELEASE, __ATOMIC_RELAXED));
-	pace_futex_wake(s->ctx, &s->tokens, (int)s->per_storm);
+	__atomic_store_n(&s->wake_ns, mono_ns(), __ATOMIC_RELAXED);
+	__atomic_store_n(&s->tokens, s->per_storm, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&s->seq, 1, __ATOMIC_RELEASE);
+	pace_futex_wake(s->ctx, &s->seq, (int)s->per_storm);
 }
 
 /* The dispatcher runs as a thread of the load's leader; it has no record
@@ -77,27 +76,39 @@ static void *dispatcher(void *arg)
 			next += ((now - next) / s->period_ns + 1) * s->period_ns;
 	}
 	__atomic_store_n(&s->quit, 1, __ATOMIC_RELEASE);
-	pace_futex_wake(s->ctx, &s->tokens, INT_MAX);
+	__atomic_add_fetch(&s->seq, 1, __ATOMIC_RELEASE);
+	pace_futex_wake(s->ctx, &s->seq, INT_MAX);
 	return NULL;
 }
 
-/* Take one request token, blocking while there is none. Returns false when
- * the load must stop. */
-static bool storm_take(struct storm *s)
+/* Take one token of a storm after *last, sleeping until there is one, and
+ * count the times the worker was woken. Returns false when the load must
+ * stop. */
+static bool storm_take(struct storm *s, struct worker_record *rec, uint32_t *last)
 {
+	bool slept = false;
+
 	for (;;) {
-		uint32_t v = __atomic_load_n(&s->tokens, __ATOMIC_ACQUIRE);
+		uint32_t seq = __atomic_load_n(&s->seq, __ATOMIC_ACQUIRE), t;
 
 		if (__atomic_load_n(&s->quit, __ATOMIC_ACQUIRE) || load_should_stop(s->ctx))
 			return false;
-		if (v == 0) {
+		if (seq == *last) {
 			/* The timeout only bounds how late a stop is noticed. */
-			pace_futex_wait(s->ctx, &s->tokens, 0, PACE_STOP_CHECK_NS);
+			if (pace_futex_wait(s->ctx, &s->seq, seq, PACE_STOP_CHECK_NS) == 0)
+				slept = true;
 			continue;
 		}
-		if (__atomic_compare_exchange_n(&s->tokens, &v, v - 1, false,
-						__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-			return true;
+		*last = seq;
+		if (slept && stats_measuring(s->ctx->stats, (uint64_t)mono_ns()))
+			rec->wakeups++;
+		slept = false;
+		t = __atomic_load_n(&s->tokens, __ATOMIC_RELAXED);
+		while (t > 0)
+			if (__atomic_compare_exchange_n(&s->tokens, &t, t - 1, false,
+							__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+				return true;
+		/* This storm's requests are gone (wake K): wait for the next. */
 	}
 }
 
@@ -105,15 +116,14 @@ static void storm_worker(struct load_ctx *ctx, unsigned record, void *arg)
 {
 	struct storm *s = arg;
 	struct worker_record *rec = worker_begin(ctx, record);
+	uint32_t last = __atomic_load_n(&s->seq, __ATOMIC_ACQUIRE);
 
-	while (storm_take(s)) {
+	while (storm_take(s, rec, &last)) {
 		int64_t now = mono_ns();
 		int64_t woke = __atomic_load_n(&s->wake_ns, __ATOMIC_ACQUIRE);
 
-		if (stats_measuring(ctx->stats, (uint64_t)now)) {
+		if (stats_measuring(ctx->stats, (uint64_t)now))
 			hist_record(&rec->hist, now > woke ? (uint64_t)(now - woke) : 0);
-			rec->wakeups++;
-		}
 		if (s->work_ns)
 			work_for_ns(ctx, NULL, s->work_ns);
 		if (load_should_stop(ctx))
@@ -138,8 +148,7 @@ static int run(struct load_ctx *ctx)
 		return EXIT_RUNTIME;
 	}
 	s->ctx = ctx;
-	s->max_tokens = (uint32_t)spec->count;
-	s->per_storm = spec->opts[OPT_WAKE].i ? (uint32_t)spec->opts[OPT_WAKE].i : s->max_tokens;
+	s->per_storm = (uint32_t)(spec->opts[OPT_WAKE].i ? spec->opts[OPT_WAKE].i : spec->count);
 	s->period_ns = spec->opts[OPT_PERIOD].i;
 	s->work_ns = spec->opts[OPT_WORK].i;
 

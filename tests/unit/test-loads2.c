@@ -117,8 +117,13 @@ static void storm_serves_every_worker(enum load_mode mode)
 		const struct worker_record *r = &o.stats->rec[i];
 
 		ck_assert_uint_gt(r->iterations, 10);
-		ck_assert_uint_eq(r->hist.count, r->wakeups);
-		ck_assert_uint_ge(r->wakeups, r->iterations);
+		ck_assert_uint_le(r->iterations, 101);	/* one per storm at most */
+		/* one latency per request taken (the last may be cut short);
+		 * with time to spare, nearly every request follows a wakeup */
+		ck_assert_uint_ge(r->hist.count, r->iterations);
+		ck_assert_uint_le(r->hist.count, r->iterations + 1);
+		ck_assert_uint_le(r->wakeups, r->hist.count + 1);
+		ck_assert_uint_gt(r->wakeups * 10, r->hist.count * 9);
 		ck_assert_uint_lt(hist_percentile(&r->hist, 50), 10 * NSEC_PER_MSEC);
 		total += r->iterations;
 	}
