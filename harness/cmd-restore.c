@@ -36,7 +36,8 @@ static void restore_print(const struct journal *j, bool dry_run)
 		struct knob_state st;
 
 		knob_probe(e->knob, &st);
-		snprintf(cur, sizeof(cur), "%s", st.readable ? st.value : "(unreadable)");
+		snprintf(cur, sizeof(cur), "%s", st.readable ? st.value :
+			 st.present ? "(unreadable)" : "(missing)");
 		printf("  %s: %s -> %s%s\n", e->knob, cur, e->value,
 		       st.readable && !strcmp(cur, e->value) ? " (unchanged)" : "");
 	}
@@ -61,7 +62,8 @@ static int restore_journal(struct journal *j, bool dry_run)
 		return EXIT_PASS;
 	failed = journal_restore_all(j);
 	if (failed) {
-		error("%d knob(s) could not be restored; the journal stays at %s", failed, j->file);
+		error("%d knob(s) could not be restored; the journal stays at %s (fix the cause "
+		      "and run 'starve restore' again, or remove it once checked)", failed, j->file);
 		return EXIT_RUNTIME;
 	}
 	if (journal_remove(j) < 0)
