@@ -33,7 +33,9 @@ struct spawned_load {
 };
 
 /* Fork SPEC's leader using records [first_record, first_record + n) of STATS.
- * Returns 0, or -1 with an error printed (nothing left running). */
+ * Returns 0 once the leader is set up, or -1 with an error printed (nothing
+ * left running). Makes the caller a child subreaper (PR_SET_CHILD_SUBREAPER),
+ * so processes a load orphans can be reaped by spawn_stop_all. */
 int spawn_load(struct spawned_load *sl, const struct load_spec *spec, struct stats_block *stats,
 	       unsigned first_record, const struct spawn_options *opt);
 
