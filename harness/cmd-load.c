@@ -4,6 +4,7 @@
 #include "config.h"
 #include "harness/cmd.h"
 #include "harness/spawn.h"
+#include "harness/topology.h"
 #include "lib/duration.h"
 #include "lib/error.h"
 #include "lib/metric.h"
@@ -157,6 +158,7 @@ static int load_parse_args(int argc, char **argv, struct load_args *a)
 static int load_setup(int argc, char **argv, struct load_args *a)
 {
 	const struct load_type *type;
+	cpu_set_t cpus;
 	char why[256];
 
 	if (argc < 2 || !strncmp(argv[1], "--", 2))
@@ -174,6 +176,9 @@ static int load_setup(int argc, char **argv, struct load_args *a)
 		return -1;
 	if (load_spec_finish(&a->spec, why, sizeof(why)))
 		return error("load '%s': %s", type->name, why);
+	/* A cpu spec this machine cannot satisfy is a usage error too. */
+	if (topology_cpus(a->spec.cpus, &cpus, why, sizeof(why)))
+		return error("--cpus: %s", why);
 	return 0;
 }
 

@@ -24,6 +24,9 @@ expect_usage "did you mean 'sleep-hog'" sleep-hgo --duration 1s
 expect_usage "needs a value" sleep-hog --duration 1s --run
 expect_usage "required" exec --duration 1s
 expect_usage "bad unit" sleep-hog --duration 5sec
+expect_usage "--cpus" sleep-hog --duration 1s --cpus pu:x
+expect_usage "--cpus" sleep-hog --duration 1s --cpus pu:4095
+expect_usage "needs a priority" sleep-hog --duration 1s --policy fifo
 
 # json reads one JSON document on stdin and evaluates the Python expression
 # $1 on it as d; fails unless it is true.
