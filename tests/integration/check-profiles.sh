@@ -71,6 +71,14 @@ for key in $keys; do
 	grep -q "^\.BR* $key\b" "$man5" || fail "starve-profile(5) does not document '$key'"
 done
 
+# Its LOAD TYPES section is exactly what 'starve list --man' prints.
+sed -n '/^\.\\" BEGIN starve list --man/,/^\.\\" END starve list --man/p' "$man5" |
+	sed '1d;$d' >"$TMPDIR_TEST/types.man"
+[ -s "$TMPDIR_TEST/types.man" ] || fail "starve-profile(5) has no generated LOAD TYPES part"
+"$STARVE" list --man >"$TMPDIR_TEST/list.man" || fail "starve list --man failed"
+diff -u "$TMPDIR_TEST/types.man" "$TMPDIR_TEST/list.man" >&2 ||
+	fail "doc/starve-profile.5 LOAD TYPES differs from 'starve list --man': paste it again"
+
 # Usage.
 "$STARVE" check --help >"$out" 2>&1 || fail "check --help must exit 0"
 grep -q "^usage: starve check" "$out" || fail "check --help prints no usage"
