@@ -77,7 +77,7 @@ sed -n '/^\.\\" BEGIN starve list --man/,/^\.\\" END starve list --man/p' "$man5
 [ -s "$TMPDIR_TEST/types.man" ] || fail "starve-profile(5) has no generated LOAD TYPES part"
 "$STARVE" list --man >"$TMPDIR_TEST/list.man" || fail "starve list --man failed"
 diff -u "$TMPDIR_TEST/types.man" "$TMPDIR_TEST/list.man" >&2 ||
-	fail "doc/starve-profile.5 LOAD TYPES differs from 'starve list --man': paste it again"
+	fail "doc/starve-profile.5 LOAD TYPES differs from 'starve list --man': run 'make update-man'"
 
 # Usage.
 "$STARVE" check --help >"$out" 2>&1 || fail "check --help must exit 0"
