@@ -88,7 +88,7 @@ for c in $cmds; do
 	for opt in $("$STARVE" "$c" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
 		[ "$opt" = --help ] && continue
 		roff=$(printf '%s' "$opt" | sed 's/-/\\-/g')
-		grep -q -F -- "$roff" "$man1" || fail "starve(1) does not mention '$c $opt'"
+		grep -q -F -- "$roff" "$man1" || fail "starve(1) does not mention '$c $opt': describe it in doc/starve.1"
 	done
 done
 
