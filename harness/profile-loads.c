@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LOAD_NAME_MAX 12	/* the brief's bound for "starve-<name>" comms */
+/* Tasks are named "starve-<name>" and the kernel keeps 15 characters of a
+ * name: longer load names would be cut in ps and top beyond recognition. */
+#define LOAD_NAME_MAX 12
 #define ATTACH_NAME_MAX 32
 #define LOAD_KEYS_MAX (2 + COMMON_NR_OPTIONS + LOAD_MAX_OPTIONS)
 
@@ -123,7 +125,8 @@ static void pl_option(struct pctx *c, struct load_spec *spec, const char *key,
 	if (!type)
 		return;		/* unknown type: only the common options can be judged */
 	o = opt_find(type->options, type->n_options, key);
-	if (o && !pn_opt(c, value, o, &spec->opts[o - type->options]))
+	if (o && o - type->options < LOAD_MAX_OPTIONS &&
+	    !pn_opt(c, value, o, &spec->opts[o - type->options]))
 		spec->opt_set[o - type->options] = true;
 }
 
