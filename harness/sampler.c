@@ -53,7 +53,7 @@ struct sampler_proc {
 
 struct sampler {
 	int hz, prio, applied_prio;
-	int64_t period_ns;
+	int64_t period_ns, bucket_ns;
 	bool naive, ran;
 	bool open_failed;		/* said once that /proc files could not be opened */
 	struct sampler_task *tasks;
@@ -92,6 +92,7 @@ struct sampler *sampler_new(int hz)
 	}
 	s->hz = hz;
 	s->period_ns = NSEC_PER_SEC / hz;
+	s->bucket_ns = SAMPLER_BUCKET_NS;
 	sampler_raise_nofile();
 	return s;
 }
@@ -128,6 +129,13 @@ int sampler_set_priority(struct sampler *s, int prio)
 	return 0;
 }
 
+void sampler_set_bucket_ns(struct sampler *s, int64_t ns)
+{
+	s->bucket_ns = ns > 0 ? ns : SAMPLER_BUCKET_NS;
+	for (size_t i = 0; i < s->n_groups; i++)
+		s->groups[i].interval_ns = s->bucket_ns;
+}
+
 void sampler_set_naive(struct sampler *s, bool naive)
 {
 	s->naive = naive;
@@ -147,7 +155,7 @@ static struct sampler_group *sampler_group_get(struct sampler *s, int group)
 	}
 	s->groups[group].used = true;
 	if (!s->groups[group].interval_ns)
-		s->groups[group].interval_ns = SAMPLER_BUCKET_NS;
+		s->groups[group].interval_ns = s->bucket_ns;
 	return &s->groups[group];
 }
 

@@ -95,6 +95,9 @@ struct sampler_series {
 };
 #define SAMPLER_BUCKET_NS (100 * 1000000LL)
 #define SAMPLER_MAX_BUCKETS 512
+/* Start the series at buckets of NS instead of SAMPLER_BUCKET_NS (before
+ * sampler_run; tests use it to see buckets merge). */
+void sampler_set_bucket_ns(struct sampler *s, int64_t ns);
 int sampler_group_series(const struct sampler *s, int group, struct sampler_series *out);
 
 #endif
