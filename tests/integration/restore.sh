@@ -42,4 +42,16 @@ forge "knob kernel/../../etc/passwd x"
 out=$("$STARVE" restore 2>&1); rc=$?
 [ "$rc" = 3 ] || fail "a journal with a bad knob name exited $rc, expected 3: $out"
 echo "$out" | grep -q "would leave" || fail "no reason for a bad knob name: $out"
+rm -f "$journal"
+
+runtime_before=$(cat /proc/sys/kernel/sched_rt_runtime_us)
+bin="$top_builddir/tests/unit/test-journal"
+if [ -x "$bin" ]; then
+	CK_RUN_CASE=live-knobs "$bin" || fail "live-knobs case of test-journal failed"
+else
+	echo "test-journal not built (no Check): live-knobs case not run"
+fi
+[ "$(cat /proc/sys/kernel/sched_rt_period_us)" = "$before" ] || fail "sched_rt_period_us changed"
+[ "$(cat /proc/sys/kernel/sched_rt_runtime_us)" = "$runtime_before" ] ||
+	fail "sched_rt_runtime_us changed"
 exit 0

@@ -302,6 +302,68 @@ START_TEST(the_snapshot_holds_known_knobs_as_read)
 }
 END_TEST
 
+/* ---- live knobs: only as the "live-knobs" case, from restore.sh as root.
+ * Every value written is the knob's current one, so the machine is left
+ * as it was even when a test fails. ---- */
+
+static void read_knob(const char *name, char *buf, size_t len)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/proc/sys/%s", name);
+	for (char *c = path + 10; *c; c++)
+		if (*c == '.')
+			*c = '/';
+	snprintf(buf, len, "%s", read_file(path));
+	buf[strcspn(buf, "\n")] = '\0';
+}
+
+START_TEST(a_setting_is_journaled_written_and_restored)
+{
+	char period[256], after[256], reason[256];
+	struct knob_value kv = { .name = "kernel.sched_rt_period_us", .value = period };
+	struct setting set = { .name = "same", .knobs = &kv, .n_knobs = 1 };
+	struct journal j, back;
+
+	read_knob("kernel.sched_rt_period_us", period, sizeof(period));
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(settings_apply(&j, &set, reason, sizeof(reason)), SETTINGS_APPLIED);
+	ck_assert_uint_eq(j.n, 1);
+	ck_assert_int_eq(journal_load(&back, state), 1);	/* on disk before the write */
+	ck_assert_str_eq(back.entries[0].value, period);
+	ck_assert_int_eq(settings_restore(&j), 0);
+	ck_assert_uint_eq(j.n, 0);
+	read_knob("kernel.sched_rt_period_us", after, sizeof(after));
+	ck_assert_str_eq(after, period);
+	ck_assert_int_eq(journal_close(&j), 0);
+}
+END_TEST
+
+START_TEST(a_failed_write_leaves_nothing_half_applied)
+{
+	char period[256], runtime[256], after[256], reason[320];
+	struct knob_value kv[] = {
+		{ .name = "kernel.sched_rt_period_us", .value = period },
+		{ .name = "kernel.sched_rt_runtime_us", .value = "not-a-number" },
+	};
+	struct setting set = { .name = "bad", .knobs = kv, .n_knobs = 2 };
+	struct journal j;
+
+	read_knob("kernel.sched_rt_period_us", period, sizeof(period));
+	read_knob("kernel.sched_rt_runtime_us", runtime, sizeof(runtime));
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(settings_apply(&j, &set, reason, sizeof(reason)), SETTINGS_FAILED);
+	ck_assert_msg(!strncmp(reason, "kernel.sched_rt_runtime_us: ", 28), "%s", reason);
+	ck_assert_msg(strstr(reason, "not-a-number"), "%s", reason);
+	ck_assert_uint_eq(j.n, 0);	/* everything journaled was put back */
+	read_knob("kernel.sched_rt_period_us", after, sizeof(after));
+	ck_assert_str_eq(after, period);
+	read_knob("kernel.sched_rt_runtime_us", after, sizeof(after));
+	ck_assert_str_eq(after, runtime);
+	ck_assert_int_eq(journal_close(&j), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("journal");
@@ -322,6 +384,15 @@ int main(void)
 	tcase_add_test(tc, a_debugfs_knob_we_cannot_write_is_skipped_with_why);
 	tcase_add_test(tc, the_snapshot_holds_known_knobs_as_read);
 	suite_add_tcase(s, tc);
+	/* Writing live knobs is opt-in: restore.sh asks for it as root. */
+	if (getenv("CK_RUN_CASE") && !strcmp(getenv("CK_RUN_CASE"), "live-knobs")) {
+		TCase *live = tcase_create("live-knobs");
+
+		tcase_add_checked_fixture(live, setup, teardown);
+		tcase_add_test(live, a_setting_is_journaled_written_and_restored);
+		tcase_add_test(live, a_failed_write_leaves_nothing_half_applied);
+		suite_add_tcase(s, live);
+	}
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
