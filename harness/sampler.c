@@ -245,6 +245,7 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 	t->r.pid = pid;
 	t->r.tid = tid;
 	t->r.group = group;
+	t->track.period_ns = s->period_ns;
 	if (sampler_open_task(s, t) < 0)
 		return -1;
 	n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);

@@ -92,7 +92,14 @@ static int64_t taskstat_close(struct taskstat_track *t, int64_t now_ns,
 	int64_t jump = (int64_t)(ss->run_delay_ns - t->base_delay);
 	int64_t cap = now_ns - t->base_ns;
 	int64_t len = jump < cap ? jump : cap;
+	int64_t seen = t->open ? t->last_open_ns - t->open_ns : 0;
 
+	/* The sampler was late: other waits may hide in the jump. */
+	if (t->period_ns && now_ns - t->prev_ns > TASKSTAT_MAX_BACKOFF * t->period_ns) {
+		len = jump - (now_ns - t->prev_ns);
+		if (len < seen)
+			len = seen;
+	}
 	if (len < 0)
 		len = 0;
 	t->open = false;

@@ -30,6 +30,13 @@ int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, si
  * only updated at the kernel's tick, so it can look runnable-waiting for
  * one sample, and run_delay stays 0 for it.
  *
+ * The jump sums every wait that ended since the previous sample, so it is
+ * the stretch only while samples come at most TASKSTAT_MAX_BACKOFF periods
+ * apart. When the sampler itself was held up longer (a busy machine), the
+ * waits cannot be told apart: the stretch is then the part of the jump that
+ * the delay cannot explain, at least what the samples saw (conservative;
+ * the run's sampler quality shows the missed ticks).
+ *
  * A stretch still open (the task has not run since) is measured from the
  * first sample that found it R without progress to the latest sample; this
  * is what the state (stat) is read for. Reads are saved in two ways, both
@@ -43,6 +50,7 @@ int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, si
 #define TASKSTAT_MAX_BACKOFF 8
 
 struct taskstat_track {
+	int64_t period_ns;		/* the sampling period; set by the caller */
 	bool have_prev;
 	struct taskstat_sched prev;	/* the previous sample */
 	int64_t prev_ns;

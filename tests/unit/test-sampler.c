@@ -103,6 +103,26 @@ START_TEST(a_jump_is_capped_by_the_wall_time)
 }
 END_TEST
 
+START_TEST(a_late_sampler_does_not_add_up_many_waits)
+{
+	struct taskstat_track t = { .period_ns = 4 * MS };
+
+	feed(&t, 0, 10, 0, 1, 0);
+	feed(&t, 4, 11, 0, 2, 0);
+	/* The sampler was held up 1.7 s; the task ran often meanwhile and
+	 * waited 1.6 s in all, in pieces: not one 1.6 s stretch. */
+	ck_assert_int_eq(feed(&t, 1704, 40, 1600, 400, 0), 0);
+	/* Back to regular ticks, a real stretch is measured exactly again. */
+	feed(&t, 1708, 40, 1600, 400, 'R');
+	feed(&t, 1712, 40, 1600, 400, 0);
+	ck_assert_int_eq(feed(&t, 1716, 41, 1611, 401, 0), 11 * MS);
+	/* Late while it was seen waiting: at least what the samples saw. */
+	feed(&t, 1720, 41, 1611, 401, 'R');
+	feed(&t, 1740, 41, 1611, 401, 0);
+	ck_assert_int_eq(feed(&t, 1800, 42, 1611 + 70, 402, 0), 20 * MS);
+}
+END_TEST
+
 START_TEST(a_running_task_with_a_stale_cpu_time_is_not_starved)
 {
 	struct taskstat_track t = { 0 };
@@ -599,6 +619,7 @@ int main(void)
 	tcase_add_test(tc, a_closed_stretch_is_the_run_delay_jump);
 	tcase_add_test(tc, a_jump_is_capped_by_the_wall_time);
 	tcase_add_test(tc, a_running_task_with_a_stale_cpu_time_is_not_starved);
+	tcase_add_test(tc, a_late_sampler_does_not_add_up_many_waits);
 	tcase_add_test(tc, an_open_stretch_at_the_end_counts_its_samples);
 	tcase_add_test(tc, sleepers_are_read_with_a_backoff);
 	suite_add_tcase(s, tc);
