@@ -1,7 +1,9 @@
 /* The out-of-band sampler: at a fixed rate (the kernel's HZ by default) it
  * reads /proc/<pid>/task/<tid>/schedstat of every watched thread, and its
- * stat only when schedstat shows no CPU progress, to find runnable-waiting
- * stretches (starvation) without trusting the starved task to report them.
+ * stat only when schedstat shows no CPU progress and the state is not known
+ * yet (sleepers are looked at with a back-off; harness/taskstat.h), to find
+ * runnable-waiting stretches (starvation) without trusting the starved task
+ * to report them.
  * Files stay open between ticks and are read with pread into stack buffers.
  * Memory stays flat with run length: per-task counters, and per group a
  * time series whose buckets double in length when it fills up.
@@ -77,7 +79,7 @@ struct sampler_quality {
 	uint64_t missed_ticks;		/* whole periods skipped */
 	size_t tasks;
 	double cpu_s;			/* the sampler thread's CPU time */
-	double cost_us_per_task_tick;	/* cpu_s / task-ticks, in microseconds */
+	double cost_us_per_task_tick;	/* cpu_s / (live tasks summed over ticks), in us */
 	int priority;			/* SCHED_FIFO priority it ran at, 0: SCHED_OTHER */
 	int64_t window_ns;		/* last tick - first tick */
 };
