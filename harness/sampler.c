@@ -58,6 +58,7 @@ struct sampler {
 	bool open_failed;		/* said once that /proc files could not be opened */
 	struct sampler_task *tasks;
 	size_t n_tasks, cap_tasks;
+	size_t *index, index_size;	/* tid -> task index + 1 (sampler_slot) */
 	struct sampler_proc *procs;
 	size_t n_procs, cap_procs;
 	struct sampler_group *groups;
@@ -113,6 +114,7 @@ void sampler_free(struct sampler *s)
 	for (size_t i = 0; i < s->n_tasks; i++)
 		sampler_close_task(&s->tasks[i]);
 	free(s->tasks);
+	free(s->index);
 	free(s->procs);
 	free(s->groups);
 	free(s);
@@ -188,12 +190,55 @@ static ssize_t sampler_read(const struct sampler *s, const struct sampler_task *
 	return n;
 }
 
+/* A tid -> task lookup, so rescans stay cheap with thousands of threads:
+ * open addressing over a power-of-two table of task indices + 1 (0: empty),
+ * at most half full. */
+static size_t sampler_slot(const struct sampler *s, pid_t tid)
+{
+	size_t mask = s->index_size - 1, i = ((size_t)tid * 2654435761u) & mask;
+
+	while (s->index[i] && s->tasks[s->index[i] - 1].r.tid != tid)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Whether TID is sampled already. A tid whose task exited may be reused
+ * by a new thread: that one is a new task. */
 static bool sampler_has_task(const struct sampler *s, pid_t tid)
 {
-	for (size_t i = 0; i < s->n_tasks; i++)
-		if (s->tasks[i].r.tid == tid)
-			return true;
-	return false;
+	size_t slot;
+
+	if (!s->index_size)
+		return false;
+	slot = sampler_slot(s, tid);
+	return s->index[slot] && !s->tasks[s->index[slot] - 1].r.exited;
+}
+
+/* Room for one more task in the array and the index. */
+static int sampler_grow(struct sampler *s)
+{
+	if (s->n_tasks == s->cap_tasks) {
+		size_t cap = s->cap_tasks ? s->cap_tasks * 2 : 64;
+		struct sampler_task *t = realloc(s->tasks, cap * sizeof(*t));
+
+		if (!t)
+			return -1;
+		s->tasks = t;
+		s->cap_tasks = cap;
+	}
+	if (2 * (s->n_tasks + 1) > s->index_size) {
+		size_t size = s->index_size ? s->index_size * 2 : 128;
+		size_t *index = calloc(size, sizeof(*index));
+
+		if (!index)
+			return -1;
+		free(s->index);
+		s->index = index;
+		s->index_size = size;
+		for (size_t i = 0; i < s->n_tasks; i++)
+			s->index[sampler_slot(s, s->tasks[i].r.tid)] = i + 1;
+	}
+	return 0;
 }
 
 /* Open T's two files. A task already gone is not worth a message; running
@@ -229,16 +274,7 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 		return error("sampler group %d is negative", group);
 	if (sampler_has_task(s, tid))
 		return 0;
-	if (s->n_tasks == s->cap_tasks) {
-		size_t cap = s->cap_tasks ? s->cap_tasks * 2 : 64;
-
-		t = realloc(s->tasks, cap * sizeof(*t));
-		if (!t)
-			return error("out of memory");
-		s->tasks = t;
-		s->cap_tasks = cap;
-	}
-	if (!sampler_group_get(s, group))
+	if (sampler_grow(s) < 0 || !sampler_group_get(s, group))
 		return error("out of memory");
 	t = &s->tasks[s->n_tasks];
 	memset(t, 0, sizeof(*t));
@@ -251,7 +287,7 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 	n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);
 	if (n > 0)
 		taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm, sizeof(t->r.comm));
-	s->n_tasks++;
+	s->index[sampler_slot(s, tid)] = ++s->n_tasks;
 	return 0;
 }
 
