@@ -85,6 +85,15 @@ bool taskstat_track_wants_stat(const struct taskstat_track *t, bool progressed)
 	return !progressed && t->state != 'R';
 }
 
+/* The longest spacing of looks at a sleeper, in ticks: TASKSTAT_RECHECK_NS
+ * of wall time, so a fast sampler saves the most. */
+static unsigned taskstat_max_backoff(const struct taskstat_track *t)
+{
+	if (!t->period_ns)
+		return TASKSTAT_MAX_BACKOFF;
+	return t->period_ns >= TASKSTAT_RECHECK_NS ? 1 : (unsigned)(TASKSTAT_RECHECK_NS / t->period_ns);
+}
+
 /* The task ran since the previous sample: close the stretch that ended. */
 static int64_t taskstat_close(struct taskstat_track *t, int64_t now_ns,
 			      const struct taskstat_sched *ss)
@@ -95,7 +104,7 @@ static int64_t taskstat_close(struct taskstat_track *t, int64_t now_ns,
 	int64_t seen = t->open ? t->last_open_ns - t->open_ns : 0;
 
 	/* The sampler was late: other waits may hide in the jump. */
-	if (t->period_ns && now_ns - t->prev_ns > TASKSTAT_MAX_BACKOFF * t->period_ns) {
+	if (t->period_ns && now_ns - t->prev_ns > taskstat_max_backoff(t) * t->period_ns) {
 		len = jump - (now_ns - t->prev_ns);
 		if (len < seen)
 			len = seen;
@@ -129,8 +138,8 @@ static void taskstat_note_state(struct taskstat_track *t, int64_t now_ns, char s
 	if (t->open)
 		taskstat_track_finish(t);
 	t->backoff = t->backoff ? t->backoff * 2 : 1;
-	if (t->backoff > TASKSTAT_MAX_BACKOFF)
-		t->backoff = TASKSTAT_MAX_BACKOFF;
+	if (t->backoff > taskstat_max_backoff(t))
+		t->backoff = taskstat_max_backoff(t);
 }
 
 int64_t taskstat_track_sample(struct taskstat_track *t, int64_t now_ns,

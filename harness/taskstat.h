@@ -31,8 +31,7 @@ int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, si
  * one sample, and run_delay stays 0 for it.
  *
  * The jump sums every wait that ended since the previous sample, so it is
- * the stretch only while samples come at most TASKSTAT_MAX_BACKOFF periods
- * apart. When the sampler itself was held up longer (a busy machine), the
+ * the stretch only while samples come at most the longest back-off apart. When the sampler itself was held up longer (a busy machine), the
  * waits cannot be told apart: the stretch is then the part of the jump that
  * the delay cannot explain, at least what the samples saw (conservative;
  * the run's sampler quality shows the missed ticks).
@@ -43,11 +42,13 @@ int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, si
  * safe because a task cannot change state without running, and running
  * moves schedstat: stat is read only at the first sample without progress
  * after one with progress (an R task stays R until schedstat moves); and a
- * task found sleeping is skipped entirely for 1, 2, 4, 8 ticks before it is
- * looked at again. The skipping can only delay noticing an open stretch (a
+ * task found sleeping is skipped entirely for 1, 2, 4... ticks, at most
+ * TASKSTAT_RECHECK_NS (or TASKSTAT_MAX_BACKOFF ticks when the period is
+ * not known), before it is looked at again. The skipping can only delay noticing an open stretch (a
  * sleeper woke and waits), never shorten a closed one: that comes from
  * run_delay, which sums every wait exactly. */
 #define TASKSTAT_MAX_BACKOFF 8
+#define TASKSTAT_RECHECK_NS (50 * 1000000LL)
 
 struct taskstat_track {
 	int64_t period_ns;		/* the sampling period; set by the caller */
