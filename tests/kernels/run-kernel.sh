@@ -1,0 +1,57 @@
+#!/bin/sh
+# run-kernel.sh KERNEL OUTDIR [PROFILE.yaml...]: boot a Debian kernel under
+# qemu (TCG) with an initramfs holding busybox, the starve binary, its
+# shared libraries and the profiles (default: kernel-test and smoke); the
+# guest's /init runs starve and sends back its files, unpacked into OUTDIR
+# (env-before.json, env-after.json, <profile>/result.json, status, logs).
+# KERNEL: 6.1-cloud, 6.12-cloud, 6.1-rt, 6.12-rt or a linux-image-* package.
+# Environment: STARVE (the binary), STARVE_KERNEL_CACHE, STARVE_KERNEL_TIMEOUT.
+. "$(dirname "$0")/lib.sh"
+[ $# -ge 2 ] || kfail "usage: run-kernel.sh KERNEL OUTDIR [PROFILE.yaml...]"
+kernel=$1 out=$2
+shift 2
+[ $# -gt 0 ] || set -- "$KDIR/kernel-test.yaml" "$KDIR/../../profiles/smoke.yaml"
+: "${STARVE:=./starve}"
+[ -x "$STARVE" ] || kfail "no starve binary at '$STARVE' (set STARVE)"
+for c in qemu-system-x86_64 apt-get dpkg-deb ldd; do
+	command -v $c >/dev/null || kfail "needs $c (apt-get install qemu-system-x86)"
+done
+[ -x /bin/busybox ] || kfail "needs /bin/busybox (apt-get install busybox-static)"
+file /bin/busybox 2>/dev/null | grep -q dynamically && kfail "/bin/busybox is not static (busybox-static)"
+
+pkg=$(kernel_package "$kernel")
+[ -n "$pkg" ] || kfail "no package for '$kernel' (apt-get update?)"
+kdir=$(kernel_fetch "$pkg") || exit 1
+release=$(cat "$kdir/release")
+
+# The initramfs: a root with busybox, starve and every library ldd names.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+root=$work/root
+mkdir -p "$root/bin" "$root/boot" "$root/profiles" "$root/usr/share/starve/profiles" \
+	"$root/proc" "$root/sys" "$root/dev" "$root/tmp" "$root/run" || exit 1
+cp /bin/busybox "$root/bin/busybox" && cp "$STARVE" "$root/bin/starve" &&
+	cp "$KDIR/init" "$root/init" && chmod 755 "$root/init" || kfail "cannot fill $root"
+for lib in $(ldd "$STARVE" | sed -n 's/.*=> \(\/[^ ]*\).*/\1/p; s/^[[:space:]]*\(\/[^ ]*\) .*/\1/p'); do
+	mkdir -p "$root$(dirname "$lib")" && cp -L "$lib" "$root$lib" || kfail "cannot copy $lib"
+done
+[ -e "$root/lib64" ] || ln -s lib "$root/lib64" 2>/dev/null
+cp "$kdir/config" "$root/boot/config-$release"
+for p in "$@"; do cp "$p" "$root/profiles/" || kfail "no profile $p"; done
+cp "$KDIR/../../profiles/"*.yaml "$root/usr/share/starve/profiles/"
+(cd "$root" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$work/initrd.gz" ||
+	kfail "cannot build the initramfs"
+
+mkdir -p "$out" || kfail "cannot create $out"
+t0=$(date +%s)
+timeout "$KTIMEOUT" qemu-system-x86_64 -accel tcg -m 1G -smp 2 -nodefaults -display none \
+	-no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd.gz" \
+	-serial "file:$out/console.log" -serial "file:$work/ttyS1" \
+	-append "console=ttyS0 panic=-1 quiet" </dev/null
+rc=$?
+echo "$pkg $release: qemu exit $rc after $(($(date +%s) - t0)) s" >&2
+tr -d '\r' < "$work/ttyS1" |
+	sed -n '/^==== STARVE OUT BEGIN ====$/,/^==== STARVE OUT END ====$/{/^====/d;p}' |
+	base64 -d | tar -xz -C "$out" || kfail "no output from the guest (see $out/console.log)"
+echo "$pkg" > "$out/package"
+echo "$out"
