@@ -1,0 +1,57 @@
+#!/bin/sh
+# Exit codes and messages of verdicts: galbraith-v14 (knobs this kernel
+# lacks) skips every setting, says why and exits 4; a profile with an
+# impossible expectation exits 1 with a message naming load, metric,
+# measured value, threshold and setting.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/integration/run-common.sh"
+need_root
+need_cmd python3
+[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs (loads are pinned to pu:1)"
+guard_knob
+
+# 1. galbraith-v14: only meaningful where the seed patch's knob is absent.
+if [ ! -e /proc/sys/kernel/sched_g1 ]; then
+	out="$TMPDIR_TEST/galbraith"
+	"$STARVE" run --quiet --repeat 1 -o "$out" "$top_srcdir/profiles/galbraith-v14.yaml" \
+		> "$TMPDIR_TEST/g.out" 2> "$TMPDIR_TEST/g.err"
+	rc=$?
+	cat "$TMPDIR_TEST/g.out" "$TMPDIR_TEST/g.err"
+	[ $rc = 4 ] || fail "galbraith-v14 exited $rc, expected 4 (everything skipped)"
+	grep -q "SKIP .*kernel.sched_g1: no such knob on $(uname -r)" "$TMPDIR_TEST/g.out" \
+		"$TMPDIR_TEST/g.err" || fail "galbraith-v14 did not say which knob is missing"
+	check_result "$out/result.json" '
+assert r["summary"]["exit_code"] == 4 and r["summary"]["verdict"] == "skip", r["summary"]
+for run in r["runs"]:
+    assert run["status"] == "skipped", run["status"]
+    assert "kernel.sched_g1: no such knob" in run["reason"], run["reason"]
+'
+else
+	echo "kernel.sched_g1 exists here: galbraith-v14 part not applicable"
+fi
+
+# 2. An impossible expectation fails. The machine is shared: a run judged too
+# noisy is undecided (exit 0), so try a few times before giving up (skip).
+tries=0
+while :; do
+	out="$TMPDIR_TEST/impossible$tries"
+	"$STARVE" run --quiet -o "$out" "$top_srcdir/tests/profiles/run/impossible.yaml" \
+		> "$TMPDIR_TEST/i.out" 2>&1
+	rc=$?
+	cat "$TMPDIR_TEST/i.out"
+	[ $rc = 1 ] && break
+	[ $rc = 0 ] && grep -q "UNDECIDED" "$TMPDIR_TEST/i.out" ||
+		fail "impossible expectation: starve run exited $rc, expected 1"
+	tries=$((tries + 1))
+	[ $tries -lt 3 ] || skip "machine too noisy: 3 runs undecided"
+done
+grep -Eq "^FAIL +victim\.throughput above 1e15, alone: victim throughput [0-9.e+]+/s is not above 1e15 \(setting alone, kernel $(uname -r)\)$" \
+	"$TMPDIR_TEST/i.out" || fail "the failure message does not name load, metric, value, threshold and setting"
+check_result "$out/result.json" '
+s = r["summary"]
+assert s["verdict"] == "fail" and s["exit_code"] == 1 and s["fail"] == 1, s
+v, = r["runs"][0]["verdicts"]
+assert v["verdict"] == "fail" and v["value"] < 1e15, v
+'
+[ ! -e "$STARVE_STATE_DIR/journal" ] || fail "a journal was left behind"
+exit 0
