@@ -4,7 +4,7 @@
  * Text for people; --json (jansson) for scripts and CI, keys listed below. */
 #include "config.h"
 #include "harness/cmd.h"
-#include "harness/cpuset.h"
+#include "harness/confine.h"
 #include "harness/kernel.h"
 #include "harness/knobs.h"
 #include "harness/topology.h"
@@ -31,7 +31,7 @@ struct env_facts {
 	char debugfs[256];
 	bool debugfs_mounted;
 	const char *backend;
-	struct cpuset_probe_report backends[ENV_MAX_BACKENDS];
+	struct confine_probe_report backends[ENV_MAX_BACKENDS];
 	size_t n_backends;
 	char topology[160];
 	int pus;
@@ -41,7 +41,7 @@ static void env_gather(struct env_facts *f)
 {
 	kernel_probe(&f->kernel);
 	f->debugfs_mounted = knob_debugfs_dir(f->debugfs, sizeof(f->debugfs));
-	f->backend = cpuset_probe(f->backends, ENV_MAX_BACKENDS, &f->n_backends);
+	f->backend = confine_probe(f->backends, ENV_MAX_BACKENDS, &f->n_backends);
 	topology_summary(f->topology, sizeof(f->topology));
 	f->pus = topology_nr_pus();
 }

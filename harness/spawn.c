@@ -31,7 +31,7 @@ struct spawn_req {
 	struct stats_block *stats;
 	unsigned first, n;
 	cpu_set_t cpus;
-	struct cpuset_handle *cpuset;	/* NULL: affinity only */
+	struct confine_handle *cpuset;	/* NULL: affinity only */
 	const struct spawn_options *opt;
 	pid_t parent;
 	int report_fd;			/* write end of the setup pipe */
@@ -109,7 +109,7 @@ static int spawn_setup(const struct spawn_req *rq)
 	if (getppid() != rq->parent)
 		return error("the controller exited during setup");
 	if (rq->cpuset) {
-		if (cpuset_attach(rq->cpuset, getpid()))
+		if (confine_attach(rq->cpuset, getpid()))
 			return -1;
 	} else if (sched_setaffinity(0, sizeof(rq->cpus), &rq->cpus)) {
 		return error_errno("cannot pin to cpus '%s'", spec->cpus);
@@ -197,7 +197,7 @@ int spawn_load(struct spawned_load *sl, const struct load_spec *spec, struct sta
 		char name[64];
 
 		snprintf(name, sizeof(name), "starve-%d-%s", (int)getpid(), spec->name);
-		if (cpuset_create(&sl->cpuset, name, &rq.cpus))
+		if (confine_create(&sl->cpuset, name, &rq.cpus))
 			return -1;
 		sl->has_cpuset = true;
 		rq.cpuset = &sl->cpuset;
@@ -225,7 +225,7 @@ int spawn_load(struct spawned_load *sl, const struct load_spec *spec, struct sta
 	return 0;
 fail:
 	if (sl->has_cpuset)
-		cpuset_destroy(&sl->cpuset);
+		confine_destroy(&sl->cpuset);
 	sl->has_cpuset = false;
 	return -1;
 }
@@ -289,7 +289,7 @@ static void spawn_reap(struct spawned_load *sl)
 		sl->status = status;
 	sl->exited = sl->reaped = true;
 	spawn_wait_group(sl->pid);
-	if (sl->has_cpuset && cpuset_destroy(&sl->cpuset) == 0)
+	if (sl->has_cpuset && confine_destroy(&sl->cpuset) == 0)
 		sl->has_cpuset = false;
 }
 

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "harness/cpuset.h"
+#include "harness/confine.h"
 #include "loads/load.h"
 
 struct spawn_options {
@@ -25,7 +25,7 @@ struct spawned_load {
 	const struct load_spec *spec;
 	pid_t pid;		/* the leader; also the process group id */
 	unsigned first_record, n_records;
-	struct cpuset_handle cpuset;
+	struct confine_handle cpuset;
 	bool has_cpuset;
 	bool exited;
 	int status;		/* wait status once exited */

@@ -3,7 +3,7 @@
  * CPUS PID" creates cpuset NAME with the cpu spec CPUS, attaches PID,
  * prints "<backend> <path>", waits for end of input, then destroys it. */
 #include "config.h"
-#include "harness/cpuset.h"
+#include "harness/confine.h"
 #include "harness/topology.h"
 
 #include <stdio.h>
@@ -12,9 +12,9 @@
 
 static int ctl_probe(void)
 {
-	struct cpuset_probe_report r[8];
+	struct confine_probe_report r[8];
 	size_t n;
-	const char *chosen = cpuset_probe(r, 8, &n);
+	const char *chosen = confine_probe(r, 8, &n);
 
 	for (size_t i = 0; i < n; i++)
 		printf("%s %s %s\n", r[i].name, r[i].usable ? "usable" : "unusable", r[i].reason);
@@ -24,7 +24,7 @@ static int ctl_probe(void)
 
 int main(int argc, char **argv)
 {
-	struct cpuset_handle h;
+	struct confine_handle h;
 	cpu_set_t cpus;
 	char why[160], line[64];
 	int ret = 0;
@@ -39,15 +39,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "cpuset-ctl: %s\n", why);
 		return 1;
 	}
-	if (cpuset_create(&h, argv[1], &cpus) < 0)
+	if (confine_create(&h, argv[1], &cpus) < 0)
 		return 1;
-	if (cpuset_attach(&h, (pid_t)atoi(argv[3])) < 0)
+	if (confine_attach(&h, (pid_t)atoi(argv[3])) < 0)
 		ret = 1;
-	printf("%s %s\n", cpuset_backend_name(&h), h.path[0] ? h.path : "-");
+	printf("%s %s\n", confine_backend_name(&h), h.path[0] ? h.path : "-");
 	fflush(stdout);
 	while (fgets(line, sizeof(line), stdin))
 		;
-	if (cpuset_destroy(&h) < 0)
+	if (confine_destroy(&h) < 0)
 		ret = 1;
 	return ret;
 }

@@ -4,7 +4,7 @@
  * files carry the "cpuset." prefix, so no library call is made until the
  * probe has seen /dev/cpuset/cpus. Built only with libcpuset (configure). */
 #include "config.h"
-#include "harness/cpuset-backend.h"
+#include "harness/confine-backend.h"
 #include "lib/error.h"
 
 #include <stdio.h>
@@ -18,9 +18,9 @@ static bool lcs_probe(char *reason, size_t len)
 	snprintf(reason, len, "starve was built without libcpuset");
 	return false;
 #else
-	if (!cpuset_file_exists(LCS_ROOT, "cpus")) {
+	if (!confine_file_exists(LCS_ROOT, "cpus")) {
 		snprintf(reason, len, "no legacy cpuset mount at " LCS_ROOT "%s",
-			 cpuset_file_exists(LCS_ROOT, "cpuset.cpus") ? " (its files are prefixed)" : "");
+			 confine_file_exists(LCS_ROOT, "cpuset.cpus") ? " (its files are prefixed)" : "");
 		return false;
 	}
 	if (access(LCS_ROOT, W_OK) < 0) {
@@ -33,23 +33,19 @@ static bool lcs_probe(char *reason, size_t len)
 }
 
 #ifdef HAVE_LIBCPUSET
-/* libcpuset's cpuset_create() has the same name as ours (harness/cpuset.h):
- * rename its declaration away; this file creates directories itself. */
-#define cpuset_create libcpuset_create_unused
 #include <bitmask.h>
 #include <cpuset.h>
-#undef cpuset_create
 
 #include <string.h>
 
 /* The cpuset's path as libcpuset wants it: relative to its mount point. */
-static const char *lcs_rel(const struct cpuset_handle *h)
+static const char *lcs_rel(const struct confine_handle *h)
 {
 	return h->path + strlen(LCS_ROOT);
 }
 
 /* Mems from the root cpuset, so tasks may be attached; cpus from the run. */
-static int lcs_fill(struct cpuset_handle *h, const cpu_set_t *cpus)
+static int lcs_fill(struct confine_handle *h, const cpu_set_t *cpus)
 {
 	struct cpuset *cp = cpuset_alloc(), *root = cpuset_alloc();
 	struct bitmask *cb = bitmask_alloc((unsigned)cpuset_cpus_nbits());
@@ -79,12 +75,12 @@ static int lcs_fill(struct cpuset_handle *h, const cpu_set_t *cpus)
 	return ret;
 }
 
-static int lcs_create(struct cpuset_handle *h, const char *name, const cpu_set_t *cpus)
+static int lcs_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus)
 {
-	if (cpuset_make_dir(h, LCS_ROOT, name) < 0)
+	if (confine_make_dir(h, LCS_ROOT, name) < 0)
 		return -1;
 	if (lcs_fill(h, cpus) < 0) {
-		cpuset_remove_dir(h, "tasks");
+		confine_remove_dir(h, "tasks");
 		return -1;
 	}
 	return 0;
@@ -95,37 +91,37 @@ static int lcs_move(pid_t tid, void *arg)
 	return cpuset_move(tid, lcs_rel(arg));
 }
 
-static int lcs_attach(struct cpuset_handle *h, pid_t pid)
+static int lcs_attach(struct confine_handle *h, pid_t pid)
 {
-	if (cpuset_each_thread(pid, lcs_move, h) < 0)
+	if (confine_each_thread(pid, lcs_move, h) < 0)
 		return error("libcpuset cannot move process %d into %s", (int)pid, h->path);
 	return 0;
 }
 
-static int lcs_destroy(struct cpuset_handle *h)
+static int lcs_destroy(struct confine_handle *h)
 {
-	return cpuset_remove_dir(h, "tasks");
+	return confine_remove_dir(h, "tasks");
 }
 #else
-static int lcs_create(struct cpuset_handle *h, const char *name, const cpu_set_t *cpus)
+static int lcs_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus)
 {
 	(void)h, (void)cpus;
 	return error("cannot create cpuset '%s': starve was built without libcpuset", name);
 }
 
-static int lcs_attach(struct cpuset_handle *h, pid_t pid)
+static int lcs_attach(struct confine_handle *h, pid_t pid)
 {
 	(void)h, (void)pid;
 	return -1;
 }
 
-static int lcs_destroy(struct cpuset_handle *h)
+static int lcs_destroy(struct confine_handle *h)
 {
 	(void)h;
 	return 0;
 }
 #endif
 
-const struct cpuset_backend cpuset_libcpuset = {
+const struct confine_backend confine_libcpuset = {
 	"libcpuset", lcs_probe, lcs_create, lcs_attach, lcs_destroy,
 };

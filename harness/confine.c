@@ -1,10 +1,10 @@
-/* Cpuset backend choice (harness/cpuset.h): probe the backends in order of
+/* Cpuset backend choice (harness/confine.h): probe the backends in order of
  * preference, remember the first usable one, and route create/attach/
  * destroy to it. Also the file helpers the cgroup backends share.
  * STARVE_CPUSET_BACKEND=<name> picks a usable backend by name (tests use
  * it to exercise one that would not be first). */
 #include "config.h"
-#include "harness/cpuset-backend.h"
+#include "harness/confine-backend.h"
 #include "lib/error.h"
 
 #include <dirent.h>
@@ -19,24 +19,24 @@
 #include <time.h>
 #include <unistd.h>
 
-static const struct cpuset_backend *const cpuset_backends[] = {
-	&cpuset_libcpuset, &cpuset_cgroup1, &cpuset_cgroup2, &cpuset_affinity,
+static const struct confine_backend *const confine_backends[] = {
+	&confine_libcpuset, &confine_cgroup1, &confine_cgroup2, &confine_affinity,
 };
-#define CPUSET_NR_BACKENDS (sizeof(cpuset_backends) / sizeof(cpuset_backends[0]))
+#define CONFINE_NR_BACKENDS (sizeof(confine_backends) / sizeof(confine_backends[0]))
 
-static const struct cpuset_backend *cpuset_chosen;
+static const struct confine_backend *confine_chosen;
 
-const char *cpuset_probe(struct cpuset_probe_report *reports, size_t max, size_t *n)
+const char *confine_probe(struct confine_probe_report *reports, size_t max, size_t *n)
 {
 	const char *want = getenv("STARVE_CPUSET_BACKEND");
-	const struct cpuset_backend *chosen = NULL;
+	const struct confine_backend *chosen = NULL;
 	char reason[160];
 	bool ok;
 
 	if (n)
 		*n = 0;
-	for (size_t i = 0; i < CPUSET_NR_BACKENDS; i++) {
-		const struct cpuset_backend *b = cpuset_backends[i];
+	for (size_t i = 0; i < CONFINE_NR_BACKENDS; i++) {
+		const struct confine_backend *b = confine_backends[i];
 
 		ok = b->probe(reason, sizeof(reason));
 		if (ok && !chosen && (!want || !*want || !strcmp(want, b->name)))
@@ -51,34 +51,34 @@ const char *cpuset_probe(struct cpuset_probe_report *reports, size_t max, size_t
 	/* affinity always probes usable, so only a bad override gets here */
 	if (!chosen) {
 		warning("STARVE_CPUSET_BACKEND=%s is not a usable backend; using affinity", want);
-		chosen = &cpuset_affinity;
+		chosen = &confine_affinity;
 	}
-	cpuset_chosen = chosen;
+	confine_chosen = chosen;
 	return chosen->name;
 }
 
-int cpuset_create(struct cpuset_handle *h, const char *name, const cpu_set_t *cpus)
+int confine_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus)
 {
 	size_t n;
 
-	if (!cpuset_chosen)
-		cpuset_probe(NULL, 0, &n);
+	if (!confine_chosen)
+		confine_probe(NULL, 0, &n);
 	memset(h, 0, sizeof(*h));
-	h->backend = cpuset_chosen;
+	h->backend = confine_chosen;
 	h->cpus = *cpus;
 	if (CPU_COUNT(cpus) == 0)
 		return error("cpuset '%s' would have no CPUs", name);
 	return h->backend->create(h, name, cpus);
 }
 
-int cpuset_attach(struct cpuset_handle *h, pid_t pid)
+int confine_attach(struct confine_handle *h, pid_t pid)
 {
 	if (!h->backend)
-		return error("cpuset_attach: cpuset was not created");
+		return error("confine_attach: cpuset was not created");
 	return h->backend->attach(h, pid);
 }
 
-int cpuset_destroy(struct cpuset_handle *h)
+int confine_destroy(struct confine_handle *h)
 {
 	int ret;
 
@@ -90,14 +90,14 @@ int cpuset_destroy(struct cpuset_handle *h)
 	return ret;
 }
 
-const char *cpuset_backend_name(const struct cpuset_handle *h)
+const char *confine_backend_name(const struct confine_handle *h)
 {
 	return h->backend ? h->backend->name : "none";
 }
 
 /* ---- helpers for the cgroup-style backends ---- */
 
-bool cpuset_file_exists(const char *dir, const char *file)
+bool confine_file_exists(const char *dir, const char *file)
 {
 	char path[512];
 
@@ -105,7 +105,7 @@ bool cpuset_file_exists(const char *dir, const char *file)
 	return access(path, F_OK) == 0;
 }
 
-int cpuset_read_file(const char *dir, const char *file, char *buf, size_t len)
+int confine_read_file(const char *dir, const char *file, char *buf, size_t len)
 {
 	char path[512];
 	ssize_t r;
@@ -125,7 +125,7 @@ int cpuset_read_file(const char *dir, const char *file, char *buf, size_t len)
 	return 0;
 }
 
-int cpuset_write_file(const char *dir, const char *file, const char *value)
+int confine_write_file(const char *dir, const char *file, const char *value)
 {
 	char path[512];
 	size_t len = strlen(value);
@@ -150,7 +150,7 @@ int cpuset_write_file(const char *dir, const char *file, const char *value)
 	return 0;
 }
 
-static bool cpuset_has_option(const char *opts, const char *option)
+static bool confine_has_option(const char *opts, const char *option)
 {
 	size_t n = strlen(option);
 
@@ -160,7 +160,7 @@ static bool cpuset_has_option(const char *opts, const char *option)
 	return false;
 }
 
-bool cpuset_find_mount(const char *type, const char *option, char *dir, size_t len)
+bool confine_find_mount(const char *type, const char *option, char *dir, size_t len)
 {
 	struct mntent ent, *m;
 	char strings[1024];
@@ -170,13 +170,13 @@ bool cpuset_find_mount(const char *type, const char *option, char *dir, size_t l
 	if (!f)
 		return false;
 	while (!found && (m = getmntent_r(f, &ent, strings, sizeof(strings))))
-		if (!strcmp(m->mnt_type, type) && (!option || cpuset_has_option(m->mnt_opts, option)))
+		if (!strcmp(m->mnt_type, type) && (!option || confine_has_option(m->mnt_opts, option)))
 			found = snprintf(dir, len, "%s", m->mnt_dir) < (int)len;
 	endmntent(f);
 	return found;
 }
 
-int cpuset_make_dir(struct cpuset_handle *h, const char *root, const char *name)
+int confine_make_dir(struct confine_handle *h, const char *root, const char *name)
 {
 	int n;
 
@@ -201,7 +201,7 @@ int cpuset_make_dir(struct cpuset_handle *h, const char *root, const char *name)
 
 /* Write each pid listed in DIR/PROCS_FILE to PARENT/PROCS_FILE; tasks that
  * exit meanwhile (ESRCH) are fine. */
-static void cpuset_move_out(const char *dir, const char *parent, const char *procs_file)
+static void confine_move_out(const char *dir, const char *parent, const char *procs_file)
 {
 	char path[512], line[32];
 	FILE *f;
@@ -223,7 +223,7 @@ static void cpuset_move_out(const char *dir, const char *parent, const char *pro
 	fclose(f);
 }
 
-int cpuset_remove_dir(struct cpuset_handle *h, const char *procs_file)
+int confine_remove_dir(struct confine_handle *h, const char *procs_file)
 {
 	struct timespec pause = { 0, 10 * 1000 * 1000 };
 	char parent[256];
@@ -235,7 +235,7 @@ int cpuset_remove_dir(struct cpuset_handle *h, const char *procs_file)
 	/* Exiting tasks keep a cgroup busy for a moment after they vanish
 	 * from its procs file: retry for up to a second. */
 	for (int tries = 0; tries < 100; tries++) {
-		cpuset_move_out(h->path, parent, procs_file);
+		confine_move_out(h->path, parent, procs_file);
 		if (rmdir(h->path) == 0 || errno == ENOENT) {
 			h->path[0] = '\0';
 			return 0;
@@ -247,7 +247,7 @@ int cpuset_remove_dir(struct cpuset_handle *h, const char *procs_file)
 	return error_errno("cannot remove cpuset %s", h->path);
 }
 
-int cpuset_each_thread(pid_t pid, int (*fn)(pid_t tid, void *arg), void *arg)
+int confine_each_thread(pid_t pid, int (*fn)(pid_t tid, void *arg), void *arg)
 {
 	char dir[64];
 	struct dirent *d;

@@ -5,9 +5,9 @@
  *   cgroup-v1   a cgroup v1 cpuset hierarchy, with or without "cpuset." prefix
  *   cgroup-v2   "+cpuset" available in the parent's cgroup.subtree_control
  *   affinity    plain sched_setaffinity, always available
- * Every cpuset created is removed by cpuset_destroy() at the end of a run. */
-#ifndef STARVE_CPUSET_H
-#define STARVE_CPUSET_H
+ * Every cpuset created is removed by confine_destroy() at the end of a run. */
+#ifndef STARVE_CONFINE_H
+#define STARVE_CONFINE_H
 
 #define _GNU_SOURCE 1
 #include <sched.h>
@@ -15,17 +15,17 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-struct cpuset_backend;
+struct confine_backend;
 
 /* Why each backend was or was not chosen, for `starve env`. */
-struct cpuset_probe_report {
+struct confine_probe_report {
 	const char *name;
 	bool usable;
 	char reason[160];
 };
 
-struct cpuset_handle {
-	const struct cpuset_backend *backend;
+struct confine_handle {
+	const struct confine_backend *backend;
 	char path[256];			/* the cgroup directory, when one was made */
 	cpu_set_t cpus;
 	unsigned backend_flags;		/* private to the backend (cgroup-v2: it enabled +cpuset) */
@@ -33,15 +33,15 @@ struct cpuset_handle {
 
 /* Probe all backends in order; returns the chosen one's name, fills up to
  * max reports (one per backend). */
-const char *cpuset_probe(struct cpuset_probe_report *reports, size_t max, size_t *n);
+const char *confine_probe(struct confine_probe_report *reports, size_t max, size_t *n);
 
 /* Create a cpuset named NAME (unique per run: "starve-<pid>-<load>") holding
  * CPUS with the chosen backend. */
-int cpuset_create(struct cpuset_handle *h, const char *name, const cpu_set_t *cpus);
+int confine_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus);
 /* Move PID (a whole process) into it; for "affinity" this sets its mask. */
-int cpuset_attach(struct cpuset_handle *h, pid_t pid);
+int confine_attach(struct confine_handle *h, pid_t pid);
 /* Remove it (after its tasks have exited or moved out). */
-int cpuset_destroy(struct cpuset_handle *h);
-const char *cpuset_backend_name(const struct cpuset_handle *h);
+int confine_destroy(struct confine_handle *h);
+const char *confine_backend_name(const struct confine_handle *h);
 
 #endif

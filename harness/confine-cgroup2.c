@@ -3,7 +3,7 @@
  * absent while a v1 hierarchy holds the controller). The root is used as
  * parent because it is exempt from the no-internal-processes rule. */
 #include "config.h"
-#include "harness/cpuset-backend.h"
+#include "harness/confine-backend.h"
 #include "harness/topology.h"
 #include "lib/error.h"
 
@@ -27,12 +27,12 @@ static bool cg2_find(char *root, size_t rlen, char *reason, size_t len)
 {
 	char controllers[512];
 
-	if (!cpuset_find_mount("cgroup2", NULL, root, rlen)) {
+	if (!confine_find_mount("cgroup2", NULL, root, rlen)) {
 		snprintf(reason, len, "no cgroup2 mount in /proc/self/mounts");
 		return false;
 	}
-	if (cpuset_file_exists(root, "cgroup.controllers") &&
-	    cpuset_read_file(root, "cgroup.controllers", controllers, sizeof(controllers)) == 0 &&
+	if (confine_file_exists(root, "cgroup.controllers") &&
+	    confine_read_file(root, "cgroup.controllers", controllers, sizeof(controllers)) == 0 &&
 	    cg2_has_word(controllers, "cpuset"))
 		return true;
 	snprintf(reason, len, "cpuset is not in %.200s/cgroup.controllers "
@@ -54,50 +54,50 @@ static bool cg2_probe(char *reason, size_t len)
 	return true;
 }
 
-static int cg2_create(struct cpuset_handle *h, const char *name, const cpu_set_t *cpus)
+static int cg2_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus)
 {
 	char root[256], reason[160], subtree[512], list[512];
 
 	if (!cg2_find(root, sizeof(root), reason, sizeof(reason)))
 		return error("cannot create cpuset '%s': %s", name, reason);
-	if (cpuset_read_file(root, "cgroup.subtree_control", subtree, sizeof(subtree)) < 0)
+	if (confine_read_file(root, "cgroup.subtree_control", subtree, sizeof(subtree)) < 0)
 		return -1;
 	if (!cg2_has_word(subtree, "cpuset")) {
-		if (cpuset_write_file(root, "cgroup.subtree_control", "+cpuset") < 0)
+		if (confine_write_file(root, "cgroup.subtree_control", "+cpuset") < 0)
 			return -1;
 		h->backend_flags |= CG2_ENABLED_CPUSET;
 	}
-	if (cpuset_make_dir(h, root, name) < 0 ||
-	    cpuset_write_file(h->path, "cpuset.cpus", cpuset_format(cpus, list, sizeof(list))) < 0) {
+	if (confine_make_dir(h, root, name) < 0 ||
+	    confine_write_file(h->path, "cpuset.cpus", cpuset_format(cpus, list, sizeof(list))) < 0) {
 		h->backend->destroy(h);
 		return -1;
 	}
 	return 0;
 }
 
-static int cg2_attach(struct cpuset_handle *h, pid_t pid)
+static int cg2_attach(struct confine_handle *h, pid_t pid)
 {
 	char value[24];
 
 	snprintf(value, sizeof(value), "%d", (int)pid);
-	return cpuset_write_file(h->path, "cgroup.procs", value);
+	return confine_write_file(h->path, "cgroup.procs", value);
 }
 
 /* Undo "+cpuset" only if this run enabled it, so a machine set up with the
  * controller keeps it. */
-static int cg2_destroy(struct cpuset_handle *h)
+static int cg2_destroy(struct confine_handle *h)
 {
 	char root[256], reason[160];
-	int ret = cpuset_remove_dir(h, "cgroup.procs");
+	int ret = confine_remove_dir(h, "cgroup.procs");
 
 	if ((h->backend_flags & CG2_ENABLED_CPUSET) && cg2_find(root, sizeof(root), reason,
 								sizeof(reason))) {
-		if (cpuset_write_file(root, "cgroup.subtree_control", "-cpuset") == 0)
+		if (confine_write_file(root, "cgroup.subtree_control", "-cpuset") == 0)
 			h->backend_flags &= ~CG2_ENABLED_CPUSET;
 	}
 	return ret;
 }
 
-const struct cpuset_backend cpuset_cgroup2 = {
+const struct confine_backend confine_cgroup2 = {
 	"cgroup-v2", cg2_probe, cg2_create, cg2_attach, cg2_destroy,
 };

@@ -4,7 +4,7 @@
  * A cpuset is a directory under the hierarchy's root with mems copied from
  * the root (a cpuset without mems accepts no tasks) and the run's cpus. */
 #include "config.h"
-#include "harness/cpuset-backend.h"
+#include "harness/confine-backend.h"
 #include "harness/topology.h"
 #include "lib/error.h"
 
@@ -18,14 +18,14 @@ struct cg1_mount {
 
 static bool cg1_find(struct cg1_mount *m, char *reason, size_t len)
 {
-	if (!cpuset_find_mount("cgroup", "cpuset", m->root, sizeof(m->root)) &&
-	    !cpuset_find_mount("cpuset", NULL, m->root, sizeof(m->root))) {
+	if (!confine_find_mount("cgroup", "cpuset", m->root, sizeof(m->root)) &&
+	    !confine_find_mount("cpuset", NULL, m->root, sizeof(m->root))) {
 		snprintf(reason, len, "no cgroup v1 cpuset hierarchy in /proc/self/mounts");
 		return false;
 	}
-	if (cpuset_file_exists(m->root, "cpuset.cpus"))
+	if (confine_file_exists(m->root, "cpuset.cpus"))
 		m->prefix = "cpuset.";
-	else if (cpuset_file_exists(m->root, "cpus"))
+	else if (confine_file_exists(m->root, "cpus"))
 		m->prefix = "";
 	else {
 		snprintf(reason, len, "%s has neither cpuset.cpus nor cpus", m->root);
@@ -49,64 +49,64 @@ static bool cg1_probe(char *reason, size_t len)
 	return true;
 }
 
-static int cg1_fill(struct cpuset_handle *h, const struct cg1_mount *m, const cpu_set_t *cpus)
+static int cg1_fill(struct confine_handle *h, const struct cg1_mount *m, const cpu_set_t *cpus)
 {
 	char file[32], mems[256], list[512];
 
 	snprintf(file, sizeof(file), "%smems", m->prefix);
-	if (cpuset_read_file(m->root, file, mems, sizeof(mems)) < 0 ||
-	    cpuset_write_file(h->path, file, mems) < 0)
+	if (confine_read_file(m->root, file, mems, sizeof(mems)) < 0 ||
+	    confine_write_file(h->path, file, mems) < 0)
 		return -1;
 	snprintf(file, sizeof(file), "%scpus", m->prefix);
-	return cpuset_write_file(h->path, file, cpuset_format(cpus, list, sizeof(list)));
+	return confine_write_file(h->path, file, cpuset_format(cpus, list, sizeof(list)));
 }
 
-static int cg1_create(struct cpuset_handle *h, const char *name, const cpu_set_t *cpus)
+static int cg1_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus)
 {
 	struct cg1_mount m;
 	char reason[160];
 
 	if (!cg1_find(&m, reason, sizeof(reason)))
 		return error("cannot create cpuset '%s': %s", name, reason);
-	if (cpuset_make_dir(h, m.root, name) < 0)
+	if (confine_make_dir(h, m.root, name) < 0)
 		return -1;
 	if (cg1_fill(h, &m, cpus) < 0) {
-		cpuset_remove_dir(h, "tasks");
+		confine_remove_dir(h, "tasks");
 		return -1;
 	}
 	return 0;
 }
 
 /* cgroup.procs moves a whole process; legacy cpuset mounts only have tasks. */
-static const char *cg1_procs_file(const struct cpuset_handle *h)
+static const char *cg1_procs_file(const struct confine_handle *h)
 {
-	return cpuset_file_exists(h->path, "cgroup.procs") ? "cgroup.procs" : "tasks";
+	return confine_file_exists(h->path, "cgroup.procs") ? "cgroup.procs" : "tasks";
 }
 
 static int cg1_write_task(pid_t tid, void *arg)
 {
-	const struct cpuset_handle *h = arg;
+	const struct confine_handle *h = arg;
 	char value[24];
 
 	snprintf(value, sizeof(value), "%d", (int)tid);
-	return cpuset_write_file(h->path, "tasks", value);
+	return confine_write_file(h->path, "tasks", value);
 }
 
-static int cg1_attach(struct cpuset_handle *h, pid_t pid)
+static int cg1_attach(struct confine_handle *h, pid_t pid)
 {
 	char value[24];
 
-	if (!cpuset_file_exists(h->path, "cgroup.procs"))
-		return cpuset_each_thread(pid, cg1_write_task, h);
+	if (!confine_file_exists(h->path, "cgroup.procs"))
+		return confine_each_thread(pid, cg1_write_task, h);
 	snprintf(value, sizeof(value), "%d", (int)pid);
-	return cpuset_write_file(h->path, "cgroup.procs", value);
+	return confine_write_file(h->path, "cgroup.procs", value);
 }
 
-static int cg1_destroy(struct cpuset_handle *h)
+static int cg1_destroy(struct confine_handle *h)
 {
-	return cpuset_remove_dir(h, cg1_procs_file(h));
+	return confine_remove_dir(h, cg1_procs_file(h));
 }
 
-const struct cpuset_backend cpuset_cgroup1 = {
+const struct confine_backend confine_cgroup1 = {
 	"cgroup-v1", cg1_probe, cg1_create, cg1_attach, cg1_destroy,
 };

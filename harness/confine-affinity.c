@@ -2,7 +2,7 @@
  * the process. Always available, but weaker than a cpuset: the task may
  * widen its own mask again, and nothing stops other tasks joining its CPUs. */
 #include "config.h"
-#include "harness/cpuset-backend.h"
+#include "harness/confine-backend.h"
 #include "lib/error.h"
 
 #include <errno.h>
@@ -14,7 +14,7 @@ static bool aff_probe(char *reason, size_t len)
 	return true;
 }
 
-static int aff_create(struct cpuset_handle *h, const char *name, const cpu_set_t *cpus)
+static int aff_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus)
 {
 	(void)name;
 	h->cpus = *cpus;
@@ -23,7 +23,7 @@ static int aff_create(struct cpuset_handle *h, const char *name, const cpu_set_t
 
 static int aff_set(pid_t tid, void *arg)
 {
-	const struct cpuset_handle *h = arg;
+	const struct confine_handle *h = arg;
 
 	if (sched_setaffinity(tid, sizeof(h->cpus), &h->cpus) == 0)
 		return 0;
@@ -34,17 +34,17 @@ static int aff_set(pid_t tid, void *arg)
 
 /* Every thread, so a load's worker threads started before attach move too;
  * threads started later inherit the mask. */
-static int aff_attach(struct cpuset_handle *h, pid_t pid)
+static int aff_attach(struct confine_handle *h, pid_t pid)
 {
-	return cpuset_each_thread(pid, aff_set, h);
+	return confine_each_thread(pid, aff_set, h);
 }
 
-static int aff_destroy(struct cpuset_handle *h)
+static int aff_destroy(struct confine_handle *h)
 {
 	(void)h;
 	return 0;
 }
 
-const struct cpuset_backend cpuset_affinity = {
+const struct confine_backend confine_affinity = {
 	"affinity", aff_probe, aff_create, aff_attach, aff_destroy,
 };
