@@ -70,7 +70,7 @@ int run_check_rt_cpus(const struct profile *p, bool allow)
 	bool any = false;
 
 	CPU_ZERO(&rt);
-	if (allow)
+	if (allow || p->allow_rt_on_all_cpus)
 		return 0;
 	for (size_t i = 0; i < p->n_loads; i++) {
 		if (!run_is_rt(&p->loads[i]))
@@ -196,7 +196,8 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	const struct profile *p = c->p;
 	int64_t run_ns = p->warmup_ns + p->duration_ns;
 	struct spawn_options opt = { .run_ns = run_ns,
-				     .allow_rt_on_all_cpus = c->o->allow_rt_on_all_cpus };
+				     .allow_rt_on_all_cpus = c->o->allow_rt_on_all_cpus ||
+							     p->allow_rt_on_all_cpus };
 	unsigned n_rec = 0;
 	char why[160];
 	cpu_set_t one;

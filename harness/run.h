@@ -35,7 +35,8 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 			    json_t **result);
 
 /* -1 (message printed) when P's fifo/rr loads together cover every CPU and
- * ALLOW is false: an RT hog on every CPU can lock the machine up. */
+ * neither ALLOW (the command line) nor P's allow_rt_on_all_cpus key is set:
+ * an RT hog on every CPU can lock the machine up. */
 int run_check_rt_cpus(const struct profile *p, bool allow);
 
 #endif

@@ -121,6 +121,9 @@ START_TEST(rt_loads_on_every_cpu_are_refused)
 	ck_assert_int_eq(run_check_rt_cpus(&p, false), -1);
 	ck_assert_ptr_nonnull(strstr(last_msg, "cover every CPU"));
 	ck_assert_int_eq(run_check_rt_cpus(&p, true), 0);
+	/* the profile's allow_rt_on_all_cpus key counts like the command-line flag */
+	p.allow_rt_on_all_cpus = true;
+	ck_assert_int_eq(run_check_rt_cpus(&p, false), 0);
 	error_set_sink(NULL, NULL);
 }
 END_TEST
