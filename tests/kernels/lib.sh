@@ -30,7 +30,7 @@ kernel_fetch() {
 	pkg=$1 dir=$KCACHE/$1
 	if [ ! -s "$dir/vmlinuz" ]; then
 		mkdir -p "$dir" || kfail "cannot create $dir"
-		(cd "$dir" && rm -f ./*.deb && apt-get download -q "$pkg" >&2) ||
+		(cd "$dir" && rm -f ./*.deb && apt-get download -q -o APT::Sandbox::User=root "$pkg" >&2) ||
 			kfail "apt-get download $pkg failed (run apt-get update?)"
 		deb=$(ls "$dir"/*.deb | head -1)
 		rm -rf "$dir/x" && mkdir "$dir/x"

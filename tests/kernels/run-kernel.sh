@@ -3,7 +3,8 @@
 # qemu (TCG) with an initramfs holding busybox, the starve binary, its
 # shared libraries and the profiles (default: kernel-test and smoke); the
 # guest's /init runs starve and sends back its files, unpacked into OUTDIR
-# (env-before.json, env-after.json, <profile>/result.json, status, logs).
+# (env-before.json, env-after.json, <profile>/result.json, knobs-*.txt,
+# status, logs; package, release and config of the kernel).
 # KERNEL: 6.1-cloud, 6.12-cloud, 6.1-rt, 6.12-rt or a linux-image-* package.
 # Environment: STARVE (the binary), STARVE_KERNEL_CACHE, STARVE_KERNEL_TIMEOUT.
 . "$(dirname "$0")/lib.sh"
@@ -53,5 +54,5 @@ echo "$pkg $release: qemu exit $rc after $(($(date +%s) - t0)) s" >&2
 tr -d '\r' < "$work/ttyS1" |
 	sed -n '/^==== STARVE OUT BEGIN ====$/,/^==== STARVE OUT END ====$/{/^====/d;p}' |
 	base64 -d | tar -xz -C "$out" || kfail "no output from the guest (see $out/console.log)"
-echo "$pkg" > "$out/package"
+echo "$pkg" > "$out/package" && cp "$kdir/config" "$kdir/release" "$out/"
 echo "$out"
