@@ -7,6 +7,7 @@
 #include "config.h"
 #include "harness/journal.h"
 #include "harness/knobs.h"
+#include "harness/knob-features.h"
 #include "lib/error.h"
 
 #include <errno.h>
@@ -413,6 +414,14 @@ static int journal_write_value(const char *path, const char *value)
 	return err;
 }
 
+/* The features knob takes one token per write (harness/knob-features.h). */
+static int journal_write_entry(const struct journal_entry *e)
+{
+	if (kfeat_is_knob(e->knob))
+		return kfeat_write_tokens(e->path, e->value);
+	return journal_write_value(e->path, e->value);
+}
+
 int journal_restore_all(struct journal *j)
 {
 	bool failed_at[JOURNAL_MAX_ENTRIES] = { false };
@@ -422,7 +431,7 @@ int journal_restore_all(struct journal *j)
 	/* Newest first, the reverse of the order they were changed in. */
 	for (size_t i = j->n; i-- > 0;) {
 		struct journal_entry *e = &j->entries[i];
-		int err = journal_write_value(e->path, e->value);
+		int err = journal_write_entry(e);
 
 		if (err) {
 			error("%s: cannot restore '%s' (%s): %s", e->knob, e->value, e->path,
@@ -446,7 +455,7 @@ int journal_restore_from_signal(struct journal *j)
 	int failed = 0;
 
 	for (size_t i = j->n; i-- > 0;)
-		if (journal_write_value(j->entries[i].path, j->entries[i].value))
+		if (journal_write_entry(&j->entries[i]))
 			failed++;
 	if (!failed) {
 		j->n = 0;

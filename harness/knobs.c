@@ -4,6 +4,7 @@
  * profiles and are turned into paths that a root process writes to. */
 #include "config.h"
 #include "harness/knobs.h"
+#include "harness/knob-features.h"
 #include "lib/error.h"
 
 #include <errno.h>
@@ -331,6 +332,12 @@ int knob_write(const char *name, const char *value, char *why, size_t why_len)
 	if (knob_debugfs_missing(name))
 		return knob_why(why, why_len, "cannot write knob '%s': debugfs is not mounted",
 				name);
+	if (kfeat_is_knob(name)) {	/* one feature per write */
+		int err = kfeat_write_tokens(path, value);
+
+		return err ? knob_why(why, why_len, "cannot write '%s' to knob '%s': %s%s", value,
+				      name, strerror(err), knob_errno_hint(err)) : 0;
+	}
 	n = snprintf(line, sizeof(line), "%s\n", value);
 	if (n < 0 || (size_t)n >= sizeof(line))
 		return knob_why(why, why_len, "value for knob '%s' is too long", name);

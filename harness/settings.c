@@ -4,6 +4,7 @@
 #include "config.h"
 #include "harness/settings.h"
 #include "harness/knobs.h"
+#include "harness/knob-features.h"
 #include "lib/error.h"
 
 #include <stdarg.h>
@@ -44,6 +45,25 @@ static bool settings_usable(const char *name, const struct knob_state *st, int p
 	}
 	if (!st->present || !st->readable || !st->writable) {
 		settings_why(reason, len, "%s: %s", name, st->reason);
+		return false;
+	}
+	return true;
+}
+
+/* For the features knob, replace the probed text in ST by the tokens that
+ * restore each feature VALUE writes; false with REASON (a skip) when a
+ * feature is unknown here. */
+static bool settings_features(const char *name, const char *value, struct knob_state *st,
+			      char *reason, size_t len)
+{
+	char path[512], why[256];
+
+	if (!kfeat_is_knob(name))
+		return true;
+	if (knob_path(name, path, sizeof(path)) < 0 ||
+	    kfeat_restore_value_at(path, value, st->value, sizeof(st->value), why,
+				   sizeof(why)) < 0) {
+		settings_why(reason, len, "%s: %s", name, why);
 		return false;
 	}
 	return true;
@@ -94,7 +114,8 @@ enum settings_status settings_apply(struct journal *j, const struct setting *s,
 	for (size_t i = 0; i < s->n_knobs; i++) {
 		int probed = knob_probe(s->knobs[i].name, &st[i]);
 
-		if (!settings_usable(s->knobs[i].name, &st[i], probed, reason, len)) {
+		if (!settings_usable(s->knobs[i].name, &st[i], probed, reason, len) ||
+		    !settings_features(s->knobs[i].name, s->knobs[i].value, &st[i], reason, len)) {
 			free(st);
 			return SETTINGS_SKIPPED;
 		}
