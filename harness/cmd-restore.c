@@ -1,8 +1,11 @@
 /* starve restore: write back the knob values a crashed or killed run left
- * in the journal (harness/journal.h), say what changes, remove the journal.
- * Exit 0 when done or when there is nothing to do, 3 when a knob failed. */
+ * in the journal (harness/journal.h), say what changes, remove the journal;
+ * remove the cpusets ("starve-<pid>-*") of runs whose pid is gone.
+ * Exit 0 when done or when there is nothing to do, 3 when a knob or a
+ * cpuset failed. */
 #include "config.h"
 #include "harness/cmd.h"
+#include "harness/confine.h"
 #include "harness/journal.h"
 #include "harness/knobs.h"
 #include "lib/error.h"
@@ -21,7 +24,8 @@ const struct cmd cmd_restore = { "restore", "[--dry-run]",
 
 static const char restore_options[] =
 	"options:\n"
-	"  -n, --dry-run   print what would be restored, change nothing\n"
+	"  -n, --dry-run   print what would be restored, change nothing (cpusets\n"
+	"                  of dead runs are left alone)\n"
 	"\n"
 	"The journal is $STARVE_STATE_DIR/journal (default " JOURNAL_DEFAULT_DIR "/journal).\n";
 
@@ -97,5 +101,8 @@ static int run_restore(int argc, char **argv)
 		printf("nothing to restore: no journal in %s\n", journal_state_dir());
 	ret = ret < 0 ? EXIT_RUNTIME : ret == 0 ? EXIT_PASS : restore_journal(j, dry_run);
 	free(j);
+	/* Only dead runs' cpusets: a live run removes its own. */
+	if (!dry_run && confine_sweep(0, true) < 0)
+		ret = EXIT_RUNTIME;
 	return ret;
 }

@@ -24,10 +24,11 @@
 
 static int run_run(int argc, char **argv);
 
-const struct cmd cmd_run = { "run", "PROFILE.yaml [-o DIR] [--repeat N] [--duration T] [--warmup T] [--only SETTING] [--format LIST] [--quiet] [--allow-rt-on-all-cpus]", "run a profile against this kernel", run_run };
+const struct cmd cmd_run = { "run", "PROFILE.yaml [-o DIR] [--repeat N] [--duration T] [--warmup T] [--only SETTING] [--format LIST] [--quiet] [--cpuset] [--allow-rt-on-all-cpus]", "run a profile against this kernel", run_run };
 
 /* Each option once: getopt's table and the help text both come from here. */
-enum { RUNOPT_REPEAT = 256, RUNOPT_DURATION, RUNOPT_WARMUP, RUNOPT_ONLY, RUNOPT_FORMAT, RUNOPT_ALLOW_RT };
+enum { RUNOPT_REPEAT = 256, RUNOPT_DURATION, RUNOPT_WARMUP, RUNOPT_ONLY, RUNOPT_FORMAT, RUNOPT_ALLOW_RT,
+       RUNOPT_CPUSET };
 static const struct run_opt {
 	struct option opt;
 	const char *arg, *help;
@@ -41,6 +42,8 @@ static const struct run_opt {
 	{ { "format", required_argument, NULL, RUNOPT_FORMAT }, "LIST",
 	  "also write junit,ktap,markdown,table (comma-separated; json always)" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL, "no progress line" },
+	{ { "cpuset", no_argument, NULL, RUNOPT_CPUSET }, NULL,
+	  "confine each load in a cpuset (as the profile's 'cpuset: true')" },
 	{ { "allow-rt-on-all-cpus", no_argument, NULL, RUNOPT_ALLOW_RT }, NULL,
 	  "let fifo/rr loads cover every CPU (can lock the machine up)" },
 };
@@ -50,7 +53,7 @@ struct run_args {
 	const char *profile, *dir, *only, *formats;
 	int repeat;
 	int64_t duration_ns, warmup_ns;	/* -1: from the profile */
-	bool quiet, allow_rt;
+	bool quiet, allow_rt, cpuset;
 };
 
 static void run_help(void)
@@ -105,6 +108,7 @@ static int run_parse_one(struct run_args *a, int c, const char *arg)
 	case 'q': a->quiet = true; return 0;
 	case RUNOPT_ONLY: a->only = arg; return 0;
 	case RUNOPT_ALLOW_RT: a->allow_rt = true; return 0;
+	case RUNOPT_CPUSET: a->cpuset = true; return 0;
 	case RUNOPT_FORMAT: a->formats = arg; return run_check_formats(arg);
 	case RUNOPT_DURATION: return run_parse_duration("duration", arg, &a->duration_ns);
 	case RUNOPT_WARMUP: return run_parse_duration("warmup", arg, &a->warmup_ns);
@@ -152,6 +156,8 @@ static int run_apply_args(struct profile *p, const struct run_args *a)
 		p->duration_ns = a->duration_ns;
 	if (a->warmup_ns >= 0)
 		p->warmup_ns = a->warmup_ns;
+	if (a->cpuset)
+		p->use_cpuset = true;
 	if (!a->only)
 		return 0;
 	for (size_t i = 0; i < p->n_settings; i++)

@@ -13,6 +13,9 @@ struct confine_backend {
 	int (*create)(struct confine_handle *h, const char *name, const cpu_set_t *cpus);
 	int (*attach)(struct confine_handle *h, pid_t pid);
 	int (*destroy)(struct confine_handle *h);
+	/* The directory its cpusets are made in, for sweeping the ones a dead
+	 * run left; NULL for a backend that makes none. */
+	bool (*root)(char *dir, size_t len);
 };
 
 extern const struct confine_backend confine_libcpuset, confine_cgroup1, confine_cgroup2,
@@ -28,6 +31,9 @@ bool confine_find_mount(const char *type, const char *option, char *dir, size_t 
 /* Make DIR/<name> ("starve-<pid>-" is prepended unless NAME starts with
  * "starve-") and record it in h->path. */
 int confine_make_dir(struct confine_handle *h, const char *root, const char *name);
+/* "cgroup.procs" in DIR when it has one (moves whole processes), else
+ * "tasks" (legacy cpuset mounts). */
+const char *confine_procs_file(const char *dir);
 /* Move every process in h->path to its parent with PROCS_FILE, then rmdir
  * it, retrying while exiting tasks still hold it. */
 int confine_remove_dir(struct confine_handle *h, const char *procs_file);

@@ -77,12 +77,6 @@ static int cg1_create(struct confine_handle *h, const char *name, const cpu_set_
 	return 0;
 }
 
-/* cgroup.procs moves a whole process; legacy cpuset mounts only have tasks. */
-static const char *cg1_procs_file(const struct confine_handle *h)
-{
-	return confine_file_exists(h->path, "cgroup.procs") ? "cgroup.procs" : "tasks";
-}
-
 static int cg1_write_task(pid_t tid, void *arg)
 {
 	const struct confine_handle *h = arg;
@@ -104,9 +98,19 @@ static int cg1_attach(struct confine_handle *h, pid_t pid)
 
 static int cg1_destroy(struct confine_handle *h)
 {
-	return confine_remove_dir(h, cg1_procs_file(h));
+	return confine_remove_dir(h, confine_procs_file(h->path));
+}
+
+static bool cg1_root(char *dir, size_t len)
+{
+	struct cg1_mount m;
+	char reason[160];
+
+	if (!cg1_find(&m, reason, sizeof(reason)))
+		return false;
+	return snprintf(dir, len, "%s", m.root) < (int)len;
 }
 
 const struct confine_backend confine_cgroup1 = {
-	"cgroup-v1", cg1_probe, cg1_create, cg1_attach, cg1_destroy,
+	"cgroup-v1", cg1_probe, cg1_create, cg1_attach, cg1_destroy, cg1_root,
 };

@@ -98,6 +98,14 @@ static int cg2_destroy(struct confine_handle *h)
 	return ret;
 }
 
+/* A sweep cannot tell whether the dead run enabled "+cpuset": it stays. */
+static bool cg2_root(char *dir, size_t len)
+{
+	char reason[160];
+
+	return cg2_find(dir, len, reason, sizeof(reason));
+}
+
 const struct confine_backend confine_cgroup2 = {
-	"cgroup-v2", cg2_probe, cg2_create, cg2_attach, cg2_destroy,
+	"cgroup-v2", cg2_probe, cg2_create, cg2_attach, cg2_destroy, cg2_root,
 };

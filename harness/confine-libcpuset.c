@@ -122,6 +122,13 @@ static int lcs_destroy(struct confine_handle *h)
 }
 #endif
 
+static bool lcs_root(char *dir, size_t len)
+{
+	if (!confine_file_exists(LCS_ROOT, "cpus"))
+		return false;
+	return snprintf(dir, len, LCS_ROOT) < (int)len;
+}
+
 const struct confine_backend confine_libcpuset = {
-	"libcpuset", lcs_probe, lcs_create, lcs_attach, lcs_destroy,
+	"libcpuset", lcs_probe, lcs_create, lcs_attach, lcs_destroy, lcs_root,
 };

@@ -1,6 +1,7 @@
 /* Cpuset backend choice (harness/confine.h): probe the backends in order of
  * preference, remember the first usable one, and route create/attach/
- * destroy to it. Also the file helpers the cgroup backends share.
+ * destroy to it. Also the file helpers the cgroup backends share, and the
+ * sweep that removes the cpusets of runs that died.
  * STARVE_CPUSET_BACKEND=<name> picks a usable backend by name (tests use
  * it to exercise one that would not be first). */
 #include "config.h"
@@ -12,6 +13,7 @@
 #include <fcntl.h>
 #include <libgen.h>
 #include <mntent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,4 +275,71 @@ int confine_each_thread(pid_t pid, int (*fn)(pid_t tid, void *arg), void *arg)
 	if (ret == 0 && n == 0)
 		return error("process %d has exited", (int)pid);
 	return ret;
+}
+
+const char *confine_procs_file(const char *dir)
+{
+	return confine_file_exists(dir, "cgroup.procs") ? "cgroup.procs" : "tasks";
+}
+
+/* ---- sweeping the cpusets of dead runs ---- */
+
+/* The pid in a "starve-<pid>-..." name, or 0 for any other name. */
+static pid_t confine_name_pid(const char *name)
+{
+	int pid = 0, end = 0;
+
+	if (sscanf(name, "starve-%d-%n", &pid, &end) != 1 || end == 0 || pid <= 0)
+		return 0;
+	return (pid_t)pid;
+}
+
+static bool confine_pid_dead(pid_t pid)
+{
+	return kill(pid, 0) < 0 && errno == ESRCH;
+}
+
+/* One backend's root: remove what matches; -1 when a removal failed. */
+static int confine_sweep_root(const char *root, pid_t owner, bool verbose, int *removed)
+{
+	struct confine_handle h;
+	struct dirent *d;
+	int ret = 0;
+	DIR *dir = opendir(root);
+
+	if (!dir)
+		return 0;
+	while ((d = readdir(dir))) {
+		pid_t pid = confine_name_pid(d->d_name);
+
+		if (!pid || d->d_type != DT_DIR || (owner > 0 ? pid != owner : !confine_pid_dead(pid)))
+			continue;
+		memset(&h, 0, sizeof(h));
+		if (snprintf(h.path, sizeof(h.path), "%s/%s", root, d->d_name) >= (int)sizeof(h.path))
+			continue;
+		if (confine_remove_dir(&h, confine_procs_file(h.path)) < 0) {
+			ret = -1;
+			continue;
+		}
+		(*removed)++;
+		if (verbose)	/* h.path is cleared once removed */
+			printf("removed cpuset %s/%s, left by pid %d\n", root, d->d_name, (int)pid);
+	}
+	closedir(dir);
+	return ret;
+}
+
+int confine_sweep(pid_t owner, bool verbose)
+{
+	char root[256];
+	int removed = 0, ret = 0;
+
+	for (size_t i = 0; i < CONFINE_NR_BACKENDS; i++) {
+		const struct confine_backend *b = confine_backends[i];
+
+		if (b->root && b->root(root, sizeof(root)) &&
+		    confine_sweep_root(root, owner, verbose, &removed) < 0)
+			ret = -1;
+	}
+	return ret < 0 ? -1 : removed;
 }

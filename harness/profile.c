@@ -22,7 +22,7 @@
 /* Top-level scalars with a plain type, as option rows so ranges, defaults
  * and messages work like a load's options. */
 enum { TOP_NAME, TOP_DESCRIPTION, TOP_DURATION, TOP_WARMUP, TOP_REPEAT,
-       TOP_SAMPLER_PRIORITY, TOP_ALLOW_RT, TOP_NR };
+       TOP_SAMPLER_PRIORITY, TOP_ALLOW_RT, TOP_CPUSET, TOP_NR };
 
 static const struct opt_spec top_options[TOP_NR] = {
 	[TOP_NAME] = { "name", OPT_STRING, NULL, 0, 0, NULL, "name of the profile", NULL },
@@ -38,11 +38,13 @@ static const struct opt_spec top_options[TOP_NR] = {
 		"SCHED_FIFO priority of the sampler; 0 runs it SCHED_OTHER", NULL },
 	[TOP_ALLOW_RT] = { "allow_rt_on_all_cpus", OPT_BOOL, NULL, 0, 0, "false",
 		"let fifo/rr loads run on every CPU (can lock up the machine)", NULL },
+	[TOP_CPUSET] = { "cpuset", OPT_BOOL, NULL, 0, 0, "false",
+		"confine each load in a cpuset of the chosen backend, not affinity only", NULL },
 };
 
 static const char *const top_keys[] = {
 	"name", "description", "duration", "warmup", "repeat", "sample_hz", "sampler_priority",
-	"allow_rt_on_all_cpus", "loads", "attach", "settings", "expect", "compare",
+	"allow_rt_on_all_cpus", "cpuset", "loads", "attach", "settings", "expect", "compare",
 };
 
 static void pp_top_options(struct pctx *c, const yaml_node_t *root)
@@ -69,6 +71,7 @@ static void pp_top_options(struct pctx *c, const yaml_node_t *root)
 	p->repeat = (int)v[TOP_REPEAT].i;
 	p->sampler_priority = (int)v[TOP_SAMPLER_PRIORITY].i;
 	p->allow_rt_on_all_cpus = v[TOP_ALLOW_RT].b;
+	p->use_cpuset = v[TOP_CPUSET].b;
 	if (p->name)
 		pn_check_name(c, pn_get(c, root, "name"), p->name, PROFILE_NAME_MAX, "profile");
 }

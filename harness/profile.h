@@ -61,6 +61,7 @@ struct profile {
 	int sample_hz;		/* 0: the kernel's HZ */
 	int sampler_priority;	/* 0: sampler runs SCHED_OTHER; else SCHED_FIFO prio */
 	bool allow_rt_on_all_cpus;
+	bool use_cpuset;	/* "cpuset": confine each load in a cpuset, not affinity only */
 	struct load_spec *loads;
 	size_t n_loads;
 	struct attach_spec *attach;

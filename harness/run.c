@@ -155,11 +155,13 @@ static int run_journal_open(struct run_ctx *c)
 	return 0;
 }
 
-/* In the watchdog, after the controller died: put its knobs back. */
+/* In the watchdog, after the controller died and its loads were killed:
+ * remove the controller's cpusets, and put its knobs back. */
 static void run_watchdog_restore(pid_t controller)
 {
 	static struct journal j;
 
+	confine_sweep(controller, false);
 	if (journal_load(&j, NULL) != 1 || j.pid != controller)
 		return;
 	if (journal_restore_all(&j) == 0)
@@ -196,6 +198,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	const struct profile *p = c->p;
 	int64_t run_ns = p->warmup_ns + p->duration_ns;
 	struct spawn_options opt = { .run_ns = run_ns,
+				     .use_cpuset = p->use_cpuset,
 				     .allow_rt_on_all_cpus = c->o->allow_rt_on_all_cpus ||
 							     p->allow_rt_on_all_cpus };
 	unsigned n_rec = 0;
@@ -431,11 +434,10 @@ static json_t *run_header(struct run_ctx *c)
 	kernel_probe(&k);
 	c->hz = c->p->sample_hz > 0 ? c->p->sample_hz : k.hz;
 	run_check_privileges(c, &k);
-	/* Loads are pinned with sched_setaffinity (spawn's use_cpuset is off):
-	 * a controller killed with -9 would leave cgroup directories behind,
-	 * which neither the watchdog nor the journal clean up yet. Record what
-	 * is actually used, not what could be. */
-	r = result_build_new(c->o->argc, c->o->argv, &k, "affinity");
+	/* The backend every load is confined with: the chosen one when the
+	 * profile asks for cpusets, else plain affinity. */
+	r = result_build_new(c->o->argc, c->o->argv, &k,
+			     c->p->use_cpuset ? confine_probe(NULL, 0, NULL) : "affinity");
 	knobs_snapshot(knobs);
 	json_object_set_new(r, "knobs_before", knobs);
 	json_object_set_new(r, "profile", result_build_profile(c->p, c->hz));
@@ -474,7 +476,7 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 		return RUN_REFUSED;
 	*result = c.result = run_header(&c);
 	signals_install(c.journal_open ? &c.journal : NULL);
-	if (watchdog_start(&c.wd, c.journal_open ? run_watchdog_restore : NULL) < 0) {
+	if (watchdog_start(&c.wd, run_watchdog_restore) < 0) {
 		st = RUN_FAILED;
 	} else {
 		progress_init(&c.prog, !o->quiet, run_total_ns(&c));
