@@ -26,7 +26,7 @@ for k in $KERNELS; do
 	out=$STARVE_KERNEL_OUT/$k
 	rm -rf "$out"
 	t0=$(date +%s)
-	if ! "$kdir/run-kernel.sh" "$k" "$out" >/dev/null; then
+	if ! sh "$kdir/run-kernel.sh" "$k" "$out" >/dev/null; then
 		echo "FAIL $k: no result from the guest (see $out/console.log)"
 		failed=1; continue
 	fi
