@@ -67,7 +67,8 @@ struct load_spec {
 	int priority;			/* 1..99 for fifo and rr, 0 otherwise */
 	bool session;			/* setsid(): its own session, so its own autogroup */
 	union opt_value opts[LOAD_MAX_OPTIONS];	/* indexed like type->options */
-	bool opt_set[LOAD_MAX_OPTIONS];		/* given explicitly (else default) */
+	bool opt_set[LOAD_MAX_OPTIONS];		/* given explicitly (else default),
+						 * still after load_spec_finish() */
 	struct source_pos pos;
 };
 

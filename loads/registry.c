@@ -94,10 +94,14 @@ static int check_policy(const struct load_spec *spec, char *why, size_t why_len)
 
 int load_spec_finish(struct load_spec *spec, char *why, size_t why_len)
 {
+	bool filled[LOAD_MAX_OPTIONS];
+
 	if (!spec->cpus)
 		spec->cpus = strdup("all");
+	/* Defaults go into opts; opt_set keeps saying what was given. */
+	memcpy(filled, spec->opt_set, sizeof(filled));
 	if (opt_fill_defaults(spec->type->options, spec->type->n_options, spec->opts,
-			      spec->opt_set, why, why_len))
+			      filled, why, why_len))
 		return -1;
 	if (check_policy(spec, why, why_len))
 		return -1;

@@ -196,6 +196,10 @@ START_TEST(every_key_lands_in_its_field)
 	ck_assert_str_eq(hog->cpus, "pu:1");
 	ck_assert(hog->opt_set[0]);
 	ck_assert_int_eq(hog->opts[0].i, 20000000);
+	/* "sleep" was not given: its default is filled in, and opt_set says so */
+	ck_assert(!hog->opt_set[1]);
+	ck_assert_str_eq(hog->type->options[1].name, "sleep");
+	ck_assert_int_eq(hog->opts[1].i, 0);
 	bg = profile_find_load(p, "bg");
 	ck_assert_int_eq(bg->count, 3);
 	ck_assert_int_eq(bg->mode, LOAD_PROCESSES);
