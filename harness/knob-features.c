@@ -3,10 +3,10 @@
  * per write. Parsing works on fixed buffers; the writer is signal-safe. */
 #include "config.h"
 #include "harness/knob-features.h"
+#include "lib/error.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,21 +14,6 @@
 #define KFEAT_NO "NO_"
 #define KFEAT_TOKEN_MAX 64	/* feature names are short upper-case words */
 #define KFEAT_FILE_MAX 4096	/* the list is about 700 bytes on 6.x kernels */
-
-static int kfeat_why(char *why, size_t why_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int kfeat_why(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && why_len) {
-		va_start(ap, fmt);
-		vsnprintf(why, why_len, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 bool kfeat_is_knob(const char *knob)
 {
@@ -98,7 +83,7 @@ int kfeat_restore_value(const char *list, const char *value, char *out, size_t l
 	size_t tlen, nlen, clen, o = 0;
 
 	if (!len)
-		return kfeat_why(why, why_len, "no room for the restore value");
+		return error_why(why, why_len, "no room for the restore value");
 	out[0] = '\0';
 	while (kfeat_next(&s, &tok, &tlen)) {
 		name = tok;
@@ -108,13 +93,13 @@ int kfeat_restore_value(const char *list, const char *value, char *out, size_t l
 			nlen -= strlen(KFEAT_NO);
 		}
 		if (!kfeat_valid_name(name, nlen))
-			return kfeat_why(why, why_len, "'%.*s' is not a feature token "
+			return error_why(why, why_len, "'%.*s' is not a feature token "
 					 "(write X or NO_X, X in [A-Z0-9_])", (int)tlen, tok);
 		if (!kfeat_find(list, name, nlen, &cur, &clen))
-			return kfeat_why(why, why_len, "no sched feature %.*s on this kernel",
+			return error_why(why, why_len, "no sched feature %.*s on this kernel",
 					 (int)nlen, name);
 		if (o + (o ? 1 : 0) + clen >= len)
-			return kfeat_why(why, why_len, "too many features to journal in one setting");
+			return error_why(why, why_len, "too many features to journal in one setting");
 		if (o)
 			out[o++] = ' ';
 		memcpy(out + o, cur, clen);
@@ -122,7 +107,7 @@ int kfeat_restore_value(const char *list, const char *value, char *out, size_t l
 		out[o] = '\0';
 	}
 	if (!o)
-		return kfeat_why(why, why_len, "no feature given (write X or NO_X)");
+		return error_why(why, why_len, "no feature given (write X or NO_X)");
 	return 0;
 }
 
@@ -135,13 +120,13 @@ int kfeat_restore_value_at(const char *path, const char *value, char *out, size_
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
-		return kfeat_why(why, why_len, "cannot read %s: %s", path, strerror(errno));
+		return error_why(why, why_len, "cannot read %s: %s", path, strerror(errno));
 	while (got + 1 < sizeof(list) && (r = read(fd, list + got, sizeof(list) - 1 - got))) {
 		if (r < 0) {
 			int err = errno;
 
 			close(fd);
-			return kfeat_why(why, why_len, "cannot read %s: %s", path, strerror(err));
+			return error_why(why, why_len, "cannot read %s: %s", path, strerror(err));
 		}
 		got += (size_t)r;
 	}

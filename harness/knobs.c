@@ -8,7 +8,6 @@
 #include "lib/error.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <fcntl.h>
 #include <mntent.h>
 #include <stdio.h>
@@ -37,21 +36,6 @@ const char *const knob_known[] = {
 	NULL,
 };
 
-static int knob_why(char *why, size_t why_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int knob_why(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && why_len) {
-		va_start(ap, fmt);
-		vsnprintf(why, why_len, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
 static bool knob_is_debugfs(const char *name)
 {
 	return strncmp(name, KNOB_DEBUGFS_PREFIX, strlen(KNOB_DEBUGFS_PREFIX)) == 0;
@@ -65,26 +49,26 @@ static int knob_check_debugfs(const char *name, char *why, size_t why_len)
 	size_t n;
 
 	if (strncmp(name, KNOB_DEBUGFS_SCHED, strlen(KNOB_DEBUGFS_SCHED)) != 0)
-		return knob_why(why, why_len, "knob name '%s' is not under debugfs:sched/ "
+		return error_why(why, why_len, "knob name '%s' is not under debugfs:sched/ "
 				"(only the scheduler's debugfs files are knobs)", name);
 	rel = name + strlen(KNOB_DEBUGFS_SCHED);
 	if (!*rel)
-		return knob_why(why, why_len, "knob name '%s' names no file under debugfs:sched/",
+		return error_why(why, why_len, "knob name '%s' names no file under debugfs:sched/",
 				name);
 	for (comp = rel;; comp = p + 1) {
 		p = comp + strcspn(comp, "/");
 		n = (size_t)(p - comp);
 		if ((n == 2 && !strncmp(comp, "..", 2)) || (n == 1 && comp[0] == '.') ||
 		    (n == 0 && comp == rel))
-			return knob_why(why, why_len, "knob name '%s' would leave %s/sched",
+			return error_why(why, why_len, "knob name '%s' would leave %s/sched",
 					name, KNOB_DEBUGFS_DEFAULT);
 		if (n == 0)
-			return knob_why(why, why_len, "knob name '%s' has an empty path component",
+			return error_why(why, why_len, "knob name '%s' has an empty path component",
 					name);
 		for (const char *c = comp; c < p; c++)
 			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				    "0123456789_.-", *c))
-				return knob_why(why, why_len, "knob name '%s' has a bad character '%c' "
+				return error_why(why, why_len, "knob name '%s' has a bad character '%c' "
 						"(debugfs knobs use [A-Za-z0-9_.-] and '/')",
 						name, *c);
 		if (!*p)
@@ -99,9 +83,9 @@ static int knob_check_sysctl(const char *name, char *why, size_t why_len)
 
 	if (strchr(name, '/') || strspn(name, ".") == strlen(name)) {
 		if (name[0] == '/' || name[0] == '.' || strstr(name, ".."))
-			return knob_why(why, why_len, "knob name '%s' would leave %s",
+			return error_why(why, why_len, "knob name '%s' would leave %s",
 					name, KNOB_SYSCTL_ROOT);
-		return knob_why(why, why_len, "knob name '%s' has a '/': write sysctl names "
+		return error_why(why, why_len, "knob name '%s' has a '/': write sysctl names "
 				"with dots (kernel.sched_rt_period_us)", name);
 	}
 	for (const char *c = name; *c; c++) {
@@ -113,15 +97,15 @@ static int knob_check_sysctl(const char *name, char *why, size_t why_len)
 		} else if ((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_') {
 			len++;
 		} else {
-			return knob_why(why, why_len, "knob name '%s' has a bad character '%c' "
+			return error_why(why, why_len, "knob name '%s' has a bad character '%c' "
 					"(sysctl names use [a-z0-9_] and dots)", name, *c);
 		}
 	}
 	if (len == 0)
-		return knob_why(why, why_len, "knob name '%s' has an empty part "
+		return error_why(why, why_len, "knob name '%s' has an empty part "
 				"(a doubled, leading or trailing dot)", name);
 	if (parts < 2)
-		return knob_why(why, why_len, "knob name '%s' needs at least two dotted parts "
+		return error_why(why, why_len, "knob name '%s' needs at least two dotted parts "
 				"(kernel.sched_rt_period_us)", name);
 	return 0;
 }
@@ -129,7 +113,7 @@ static int knob_check_sysctl(const char *name, char *why, size_t why_len)
 int knob_name_check(const char *name, char *why, size_t why_len)
 {
 	if (!name || !*name)
-		return knob_why(why, why_len, "knob name is empty");
+		return error_why(why, why_len, "knob name is empty");
 	if (knob_is_debugfs(name))
 		return knob_check_debugfs(name, why, why_len);
 	return knob_check_sysctl(name, why, why_len);
@@ -180,7 +164,7 @@ static int knob_path_why(const char *name, char *path, size_t len, char *why, si
 				*c = '/';
 	}
 	if (n < 0 || (size_t)n >= len)
-		return knob_why(why, why_len, "path for knob '%s' is too long", name);
+		return error_why(why, why_len, "path for knob '%s' is too long", name);
 	return 0;
 }
 
@@ -261,13 +245,13 @@ static void knob_probe_write(const char *path, struct knob_state *st)
 	int fd;
 
 	if (access(path, W_OK) < 0) {
-		knob_why(st->reason, sizeof(st->reason), "not writable: %s%s",
+		error_why(st->reason, sizeof(st->reason), "not writable: %s%s",
 			 strerror(errno), knob_errno_hint(errno));
 		return;
 	}
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0) {
-		knob_why(st->reason, sizeof(st->reason), "not writable: %s%s",
+		error_why(st->reason, sizeof(st->reason), "not writable: %s%s",
 			 strerror(errno), knob_errno_hint(errno));
 		return;
 	}
@@ -285,17 +269,17 @@ int knob_probe(const char *name, struct knob_state *st)
 	if (knob_path_why(name, path, sizeof(path), st->reason, sizeof(st->reason)) < 0)
 		return -1;
 	if (knob_debugfs_missing(name)) {
-		knob_why(st->reason, sizeof(st->reason), "debugfs is not mounted");
+		error_why(st->reason, sizeof(st->reason), "debugfs is not mounted");
 		return 0;
 	}
 	if (stat(path, &sb) < 0) {
-		knob_why(st->reason, sizeof(st->reason), "%s: %s%s", path, strerror(errno),
+		error_why(st->reason, sizeof(st->reason), "%s: %s%s", path, strerror(errno),
 			 errno == ENOENT ? " (not in this kernel)" : knob_errno_hint(errno));
 		return 0;
 	}
 	st->present = true;
 	if (knob_read_file(path, st->value, sizeof(st->value), &truncated) < 0) {
-		knob_why(st->reason, sizeof(st->reason), "not readable: %s%s",
+		error_why(st->reason, sizeof(st->reason), "not readable: %s%s",
 			 strerror(errno), knob_errno_hint(errno));
 		return 0;
 	}
@@ -330,20 +314,20 @@ int knob_write(const char *name, const char *value, char *why, size_t why_len)
 	if (knob_path_why(name, path, sizeof(path), why, why_len) < 0)
 		return -1;
 	if (knob_debugfs_missing(name))
-		return knob_why(why, why_len, "cannot write knob '%s': debugfs is not mounted",
+		return error_why(why, why_len, "cannot write knob '%s': debugfs is not mounted",
 				name);
 	if (kfeat_is_knob(name)) {	/* one feature per write */
 		int err = kfeat_write_tokens(path, value);
 
-		return err ? knob_why(why, why_len, "cannot write '%s' to knob '%s': %s%s", value,
+		return err ? error_why(why, why_len, "cannot write '%s' to knob '%s': %s%s", value,
 				      name, strerror(err), knob_errno_hint(err)) : 0;
 	}
 	n = snprintf(line, sizeof(line), "%s\n", value);
 	if (n < 0 || (size_t)n >= sizeof(line))
-		return knob_why(why, why_len, "value for knob '%s' is too long", name);
+		return error_why(why, why_len, "value for knob '%s' is too long", name);
 	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
-		return knob_why(why, why_len, "cannot open knob '%s' (%s) for writing: %s%s",
+		return error_why(why, why_len, "cannot open knob '%s' (%s) for writing: %s%s",
 				name, path, strerror(errno), knob_errno_hint(errno));
 	/* One write(): sysctl and debugfs handlers parse each write on its own. */
 	w = write(fd, line, (size_t)n);
@@ -351,13 +335,13 @@ int knob_write(const char *name, const char *value, char *why, size_t why_len)
 		int saved = errno;
 
 		close(fd);
-		return knob_why(why, why_len, "cannot write '%s' to knob '%s': %s%s", value, name,
+		return error_why(why, why_len, "cannot write '%s' to knob '%s': %s%s", value, name,
 				strerror(saved), saved == EINVAL ? " (the kernel rejected the value)"
 				: knob_errno_hint(saved));
 	}
 	close(fd);
 	if (w != n)
-		return knob_why(why, why_len, "short write of '%s' to knob '%s' (%zd of %d bytes)",
+		return error_why(why, why_len, "short write of '%s' to knob '%s' (%zd of %d bytes)",
 				value, name, w, n);
 	return 0;
 }

@@ -4,9 +4,9 @@
  * loaded once per process and kept: loading it walks sysfs and is slow. */
 #include "config.h"
 #include "harness/topology.h"
+#include "lib/error.h"
 
 #include <hwloc.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,21 +14,6 @@
 static hwloc_topology_t topo_handle;
 static bool topo_loaded;
 static char topo_error[160];
-
-static int topo_why(char *why, size_t why_len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int topo_why(char *why, size_t why_len, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why && why_len) {
-		va_start(ap, fmt);
-		vsnprintf(why, why_len, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 /* Load once; a failure is remembered so it is reported the same way each time. */
 static hwloc_topology_t topo_get(char *why, size_t why_len)
@@ -45,7 +30,7 @@ static hwloc_topology_t topo_get(char *why, size_t why_len)
 		}
 	}
 	if (!topo_handle)
-		topo_why(why, why_len, "%s", topo_error);
+		error_why(why, why_len, "%s", topo_error);
 	return topo_handle;
 }
 
@@ -92,16 +77,16 @@ static int topo_resolve_term(hwloc_topology_t topo, const struct cpuspec_term *t
 	}
 	for (k = 0; topo_kinds[k].kind != t->kind; k++)
 		if (k + 1 == sizeof(topo_kinds) / sizeof(topo_kinds[0]))
-			return topo_why(why, why_len, "unknown cpu spec kind %d", (int)t->kind);
+			return error_why(why, why_len, "unknown cpu spec kind %d", (int)t->kind);
 	n = (unsigned)hwloc_get_nbobjs_by_type(topo, topo_kinds[k].type);
 	if (t->last >= n || t->first > t->last) {
 		topo_term_text(t, topo_kinds[k].prefix, text, sizeof(text));
 		if (n == 0)
-			return topo_why(why, why_len, "cpu spec '%s': this machine has no %s", text,
+			return error_why(why, why_len, "cpu spec '%s': this machine has no %s", text,
 					topo_kinds[k].many);
 		snprintf(range, sizeof(range), n == 1 ? "%s:0" : "%s:0-%u", topo_kinds[k].prefix,
 			 n - 1);
-		return topo_why(why, why_len, "cpu spec '%s': this machine has %u %s (%s)", text,
+		return error_why(why, why_len, "cpu spec '%s': this machine has %u %s (%s)", text,
 				n, n == 1 ? topo_kinds[k].one : topo_kinds[k].many, range);
 	}
 	for (unsigned i = t->first; i <= t->last; i++)
@@ -124,7 +109,7 @@ int topology_resolve(const struct cpuspec *spec, cpu_set_t *out, char *why, size
 		if (topo_resolve_term(topo, &spec->terms[i], out, why, why_len) < 0)
 			return -1;
 	if (CPU_COUNT(out) == 0)
-		return topo_why(why, why_len, "cpu spec resolves to no CPU this process may use");
+		return error_why(why, why_len, "cpu spec resolves to no CPU this process may use");
 	return 0;
 }
 

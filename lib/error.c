@@ -39,6 +39,18 @@ int error(const char *fmt, ...)
 	return -1;
 }
 
+int error_why(char *why, size_t why_len, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why && why_len) {
+		va_start(ap, fmt);
+		vsnprintf(why, why_len, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
 int error_errno(const char *fmt, ...)
 {
 	char buf[768];

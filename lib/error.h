@@ -5,6 +5,7 @@
 #define STARVE_ERROR_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 /* Exit codes, kselftest-compatible (see DESIGN.md). */
 enum starve_exit {
@@ -22,6 +23,11 @@ _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(print
 int error_at(const char *file, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 int verror_at(const char *file, int line, int col, const char *fmt, va_list ap);
+
+/* For functions that explain a failure in a caller's buffer instead of
+ * printing it: format into WHY (when not NULL) and return -1. */
+int error_why(char *why, size_t why_len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Unit tests capture messages instead of printing them: when set, every
  * message (without the "starve: " prefix, without newline) goes here. */
