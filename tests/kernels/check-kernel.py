@@ -113,6 +113,14 @@ for name, r in runs.items():
         check(all(v["verdict"] in ("pass", "undecided") for v in r["verdicts"]),
               "kernel-test %s: verdicts %s" % (name, [v["verdict"] for v in r["verdicts"]]))
 
+# Loads were confined with the cpuset backend env chose (the guest mounts
+# cgroup v1's cpuset or cgroup2), and no cpuset was left behind.
+backend = env["cpuset"]["backend"]
+check(backend in ("cgroup-v1", "cgroup-v2"), "env cpuset backend %r in the guest" % backend)
+check(res.get("cpuset_backend") == backend,
+      "kernel-test confined with %r, env chose %r" % (res.get("cpuset_backend"), backend))
+check(load("cpusets-after.txt").split() == [], "cpusets left: %s" % load("cpusets-after.txt").split())
+
 # smoke: every run ran and every load was measured.
 smoke = load("smoke/result.json")
 for r in smoke["runs"]:
