@@ -5,6 +5,8 @@
 #include "lib/error.h"
 #include "reports/compare.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -402,8 +404,6 @@ int main(void)
 {
 	Suite *s = suite_create("compare");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	error_set_sink(capture, NULL);
 	tcase_add_test(tc, identical_results_are_no_change);
@@ -423,9 +423,5 @@ int main(void)
 	tcase_add_test(tc, outputs_show_the_verdicts);
 	tcase_add_test(tc, unknown_metrics_are_skipped);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

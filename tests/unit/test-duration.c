@@ -3,6 +3,8 @@
 #include "lib/duration.h"
 #include "lib/options.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,8 +107,6 @@ int main(void)
 {
 	Suite *s = suite_create("duration-options");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, durations_take_units);
 	tcase_add_test(tc, bad_durations_say_why);
@@ -115,9 +115,5 @@ int main(void)
 	tcase_add_test(tc, defaults_fill_and_required_options_are_reported);
 	tcase_add_test(tc, suggestions_find_close_names);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

@@ -2,6 +2,8 @@
 #include "config.h"
 #include "lib/histogram.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <stdlib.h>
 
@@ -101,8 +103,6 @@ int main(void)
 {
 	Suite *s = suite_create("histogram");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, small_values_have_exact_buckets);
 	tcase_add_test(tc, buckets_are_contiguous_and_narrow);
@@ -111,9 +111,5 @@ int main(void)
 	tcase_add_test(tc, merge_adds_counts_and_extremes);
 	tcase_add_test(tc, empty_histogram_reports_zero);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

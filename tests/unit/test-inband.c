@@ -9,6 +9,8 @@
 #include "loads/stats.h"
 #include "reports/hist-json.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -327,11 +329,5 @@ static Suite *inband_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(inband_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(inband_suite());
 }

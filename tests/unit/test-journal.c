@@ -7,6 +7,8 @@
 #include "harness/settings.h"
 #include "lib/error.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -368,8 +370,6 @@ int main(void)
 {
 	Suite *s = suite_create("journal");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, escaping_round_trips_awkward_values);
@@ -393,9 +393,5 @@ int main(void)
 		tcase_add_test(live, a_failed_write_leaves_nothing_half_applied);
 		suite_add_tcase(s, live);
 	}
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

@@ -8,6 +8,8 @@
 #include "harness/knob-features.h"
 #include "lib/error.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,8 +199,6 @@ int main(void)
 {
 	Suite *s = suite_create("knob-features");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, only_the_features_knob_takes_token_lists);
@@ -210,9 +210,5 @@ int main(void)
 	tcase_add_test(tc, tokens_are_written_one_per_write);
 	tcase_add_test(tc, the_journal_restores_features_one_per_write);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

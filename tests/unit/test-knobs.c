@@ -6,6 +6,8 @@
 #include "harness/knobs.h"
 #include "lib/error.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <mntent.h>
 #include <stdio.h>
@@ -229,8 +231,6 @@ int main(void)
 	Suite *s = suite_create("knobs");
 	TCase *tc = tcase_create("core");
 	const char *only = getenv("CK_RUN_CASE");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, good_names_are_accepted);
 	tcase_add_test(tc, names_leaving_their_root_are_rejected);
@@ -248,9 +248,5 @@ int main(void)
 		tcase_add_test(wb, writing_the_same_value_back_works);
 		suite_add_tcase(s, wb);
 	}
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

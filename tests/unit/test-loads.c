@@ -12,6 +12,8 @@
 #include "loads/inband.h"
 #include "loads/load.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -386,11 +388,5 @@ static Suite *loads_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(loads_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(loads_suite());
 }

@@ -8,6 +8,8 @@
 #include "loads/stats.h"
 #include "lib/timeutil.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -325,8 +327,6 @@ int main(void)
 	TCase *storm = tcase_create("wakeup-storm");
 	TCase *pp = tcase_create("pipe-pingpong");
 	TCase *comp = tcase_create("compositor");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(storm, storm_threads_serve_requests);
 	tcase_add_test(storm, storm_processes_serve_requests);
@@ -345,9 +345,5 @@ int main(void)
 	suite_add_tcase(s, storm);
 	suite_add_tcase(s, pp);
 	suite_add_tcase(s, comp);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

@@ -7,6 +7,8 @@
 #include "lib/cpuspec.h"
 #include "lib/error.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -304,8 +306,6 @@ int main(void)
 {
 	Suite *s = suite_create("profile");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, cpuspec_parses_every_form);
 	tcase_add_test(tc, cpuspec_errors_point_at_the_bad_character);
@@ -317,9 +317,5 @@ int main(void)
 	tcase_add_test(tc, syntax_errors_carry_libyaml_positions);
 	tcase_add_test(tc, missing_files_are_errors);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

@@ -11,6 +11,8 @@
 #include "reports/verdict.h"
 #include "reports/xml-writer.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -524,11 +526,5 @@ static Suite *reports_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(reports_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(reports_suite());
 }

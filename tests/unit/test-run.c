@@ -10,6 +10,8 @@
 #include "lib/timeutil.h"
 #include "reports/result.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,8 +222,6 @@ int main(void)
 {
 	Suite *s = suite_create("run");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, progress_line_says_where_we_are);
 	tcase_add_test(tc, progress_is_silent_off_a_tty);
@@ -232,9 +232,5 @@ int main(void)
 	tcase_add_test(tc, header_and_runs_have_the_documented_shape);
 	tcase_add_test(tc, times_are_utc_iso8601);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

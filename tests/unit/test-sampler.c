@@ -8,6 +8,8 @@
 #include "harness/taskstat.h"
 #include "lib/timeutil.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <math.h>
 #include <pthread.h>
@@ -620,8 +622,6 @@ int main(void)
 	Suite *s = suite_create("sampler");
 	TCase *tc = tcase_create("parse");
 	TCase *live = tcase_create("live");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, stat_comm_ends_at_the_last_paren);
 	tcase_add_test(tc, malformed_stat_and_schedstat_are_refused);
@@ -642,9 +642,5 @@ int main(void)
 	tcase_add_test(live, out_of_band_starvation_agrees_with_the_threads_own_gaps);
 	tcase_add_test(live, load_metrics_sum_tasks_and_keep_inband_keys);
 	suite_add_tcase(s, live);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

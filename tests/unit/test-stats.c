@@ -4,6 +4,8 @@
 #include "config.h"
 #include "reports/stats.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
@@ -202,8 +204,6 @@ int main(void)
 {
 	Suite *s = suite_create("stats");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, median_of_odd_and_even_counts);
 	tcase_add_test(tc, exact_p_of_complete_separation);
@@ -217,9 +217,5 @@ int main(void)
 	tcase_add_test(tc, t_tails_match_tables);
 	tcase_add_test(tc, welch_on_small_samples);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

@@ -5,6 +5,8 @@
 #include "config.h"
 #include "harness/topology.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <regex.h>
 #include <stdio.h>
@@ -150,8 +152,6 @@ int main(void)
 {
 	Suite *s = suite_create("topology");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, pus_match_the_online_cpus);
 	tcase_add_test(tc, each_pu_is_one_cpu);
@@ -161,9 +161,5 @@ int main(void)
 	tcase_add_test(tc, summary_is_one_line_with_the_counts);
 	tcase_add_test(tc, text_specs_parse_and_resolve);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }

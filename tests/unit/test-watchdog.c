@@ -5,6 +5,8 @@
 #include "harness/watchdog.h"
 #include "lib/timeutil.h"
 
+#include "tests/unit/unit.h"
+
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -157,17 +159,11 @@ int main(void)
 {
 	Suite *s = suite_create("watchdog");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 10);
 	tcase_add_test(tc, deadline_kills_registered_groups);
 	tcase_add_test(tc, clean_stop_leaves_groups_alone);
 	tcase_add_test(tc, controller_death_kills_and_restores);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(s);
 }
