@@ -49,19 +49,6 @@ static void load_on_signal(int sig)
 	load_interrupted = sig;
 }
 
-static void load_set_common(struct load_spec *spec, size_t i, union opt_value *v)
-{
-	switch (i) {
-	case COMMON_COUNT: spec->count = (int)v->i; break;
-	case COMMON_MODE: spec->mode = (enum load_mode)v->i; break;
-	case COMMON_CPUS: free(spec->cpus); spec->cpus = v->s; break;
-	case COMMON_NICE: spec->nice = (int)v->i; break;
-	case COMMON_POLICY: spec->policy = (enum load_policy)v->i; break;
-	case COMMON_PRIORITY: spec->priority = (int)v->i; break;
-	case COMMON_SESSION: spec->session = v->b; break;
-	}
-}
-
 /* "did you mean" over --duration, --json, the common and the type's options. */
 static int load_unknown_option(const struct load_type *type, const char *name)
 {
@@ -100,7 +87,7 @@ static int load_set_option(struct load_spec *spec, const char *name, const char 
 	if (opt_parse(o, text, &v, why, sizeof(why)))
 		return error("--%s: %s", name, why);
 	if (table == load_common_options) {
-		load_set_common(spec, (size_t)(o - table), &v);
+		load_spec_set_common(spec, (enum load_common_option)(o - table), &v);
 		return 0;
 	}
 	if (o->type == OPT_STRING)

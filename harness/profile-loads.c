@@ -79,36 +79,6 @@ static void pl_check_cpus(struct pctx *c, const yaml_node_t *node, const char *t
 		pn_error_in(c, node, offset, "%s", why);
 }
 
-static void pl_set_common(struct pctx *c, struct load_spec *spec, const yaml_node_t *node,
-			  size_t i, const union opt_value *v)
-{
-	switch (i) {
-	case COMMON_COUNT:
-		spec->count = (int)v->i;
-		break;
-	case COMMON_MODE:
-		spec->mode = (enum load_mode)v->i;
-		break;
-	case COMMON_CPUS:
-		free(spec->cpus);
-		spec->cpus = v->s;
-		pl_check_cpus(c, node, v->s);
-		break;
-	case COMMON_NICE:
-		spec->nice = (int)v->i;
-		break;
-	case COMMON_POLICY:
-		spec->policy = (enum load_policy)v->i;
-		break;
-	case COMMON_PRIORITY:
-		spec->priority = (int)v->i;
-		break;
-	case COMMON_SESSION:
-		spec->session = v->b;
-		break;
-	}
-}
-
 /* One option key of a load whose type is known. */
 static void pl_option(struct pctx *c, struct load_spec *spec, const char *key,
 		      const yaml_node_t *value)
@@ -118,8 +88,11 @@ static void pl_option(struct pctx *c, struct load_spec *spec, const char *key,
 	union opt_value v;
 
 	if (o) {
-		if (!pn_opt(c, value, o, &v))
-			pl_set_common(c, spec, value, (size_t)(o - load_common_options), &v);
+		if (pn_opt(c, value, o, &v))
+			return;
+		load_spec_set_common(spec, (enum load_common_option)(o - load_common_options), &v);
+		if (o - load_common_options == COMMON_CPUS)
+			pl_check_cpus(c, value, v.s);
 		return;
 	}
 	if (!type)

@@ -120,6 +120,10 @@ unsigned load_records_needed(const struct load_spec *spec);
  * the type has no default; set the options first, then call this. */
 void load_spec_init(struct load_spec *spec, const struct load_type *type, const char *name);
 int load_spec_finish(struct load_spec *spec, char *why, size_t why_len);
+/* Store a parsed value of common option I (load_common_options[I]) in its
+ * field; a string (cpus) is taken over, the one it replaces freed. */
+void load_spec_set_common(struct load_spec *spec, enum load_common_option i,
+			  const union opt_value *v);
 void load_spec_free(struct load_spec *spec);
 
 /* ---- helpers for run() (loads/workers.c) ---- */

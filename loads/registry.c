@@ -71,6 +71,21 @@ void load_spec_init(struct load_spec *spec, const struct load_type *type, const 
 	spec->priority = type->default_priority;
 }
 
+void load_spec_set_common(struct load_spec *spec, enum load_common_option i,
+			  const union opt_value *v)
+{
+	switch (i) {
+	case COMMON_COUNT: spec->count = (int)v->i; break;
+	case COMMON_MODE: spec->mode = (enum load_mode)v->i; break;
+	case COMMON_CPUS: free(spec->cpus); spec->cpus = v->s; break;
+	case COMMON_NICE: spec->nice = (int)v->i; break;
+	case COMMON_POLICY: spec->policy = (enum load_policy)v->i; break;
+	case COMMON_PRIORITY: spec->priority = (int)v->i; break;
+	case COMMON_SESSION: spec->session = v->b; break;
+	case COMMON_NR_OPTIONS: break;
+	}
+}
+
 static int check_policy(const struct load_spec *spec, char *why, size_t why_len)
 {
 	bool rt = spec->policy == POLICY_FIFO || spec->policy == POLICY_RR;
