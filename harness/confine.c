@@ -107,16 +107,26 @@ bool confine_file_exists(const char *dir, const char *file)
 	return access(path, F_OK) == 0;
 }
 
+/* Open DIR/FILE, PATH receiving its name for messages; -1 with an error. */
+static int confine_open(const char *dir, const char *file, int flags, char *path, size_t len)
+{
+	int fd;
+
+	snprintf(path, len, "%s/%s", dir, file);
+	fd = open(path, flags | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno("cannot open %s%s", path, flags == O_RDONLY ? "" : " for writing");
+	return fd;
+}
+
 int confine_read_file(const char *dir, const char *file, char *buf, size_t len)
 {
 	char path[512];
 	ssize_t r;
-	int fd;
+	int fd = confine_open(dir, file, O_RDONLY, path, sizeof(path));
 
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return error_errno("cannot open %s", path);
+		return -1;
 	r = read(fd, buf, len - 1);
 	close(fd);
 	if (r < 0)
@@ -132,12 +142,10 @@ int confine_write_file(const char *dir, const char *file, const char *value)
 	char path[512];
 	size_t len = strlen(value);
 	ssize_t w;
-	int fd;
+	int fd = confine_open(dir, file, O_WRONLY, path, sizeof(path));
 
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
-		return error_errno("cannot open %s for writing", path);
+		return -1;
 	w = write(fd, value, len);
 	if (w < 0) {
 		int saved = errno;
