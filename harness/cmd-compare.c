@@ -46,10 +46,13 @@ struct compare_args {
 	struct cmp_threshold thresholds[64];
 	const char *labels[64];
 	size_t n_labels;
+	char **files;		/* the operands (cmd_parse_options) */
+	int n_files;
 };
 
-static int compare_option(int c, struct compare_args *a)
+static int compare_option(int c, char *arg, void *data)
 {
+	struct compare_args *a = data;
 	struct cmp_threshold th;
 	char *end;
 
@@ -57,10 +60,10 @@ static int compare_option(int c, struct compare_args *a)
 	case 'l':
 		if (a->n_labels == sizeof(a->labels) / sizeof(a->labels[0]))
 			return error("too many --label options");
-		a->labels[a->n_labels++] = optarg;
+		a->labels[a->n_labels++] = arg;
 		return 0;
 	case 't':
-		if (cmp_parse_threshold(optarg, &th) < 0)
+		if (cmp_parse_threshold(arg, &th) < 0)
 			return -1;
 		if (!th.metric)
 			a->opt.threshold = th.pct;
@@ -71,14 +74,14 @@ static int compare_option(int c, struct compare_args *a)
 		return 0;
 	case 'a':
 		errno = 0;
-		a->opt.alpha = strtod(optarg, &end);
-		if (errno || end == optarg || *end || !(a->opt.alpha > 0 && a->opt.alpha < 1))
-			return error("--alpha: '%s' is not a probability between 0 and 1", optarg);
+		a->opt.alpha = strtod(arg, &end);
+		if (errno || end == arg || *end || !(a->opt.alpha > 0 && a->opt.alpha < 1))
+			return error("--alpha: '%s' is not a probability between 0 and 1", arg);
 		return 0;
 	case 'T':
-		if (cmp_parse_test(optarg) < 0)
-			return error("--test: '%s' is not a test (mwu or welch)", optarg);
-		a->opt.test = (enum cmp_test)cmp_parse_test(optarg);
+		if (cmp_parse_test(arg) < 0)
+			return error("--test: '%s' is not a test (mwu or welch)", arg);
+		a->opt.test = (enum cmp_test)cmp_parse_test(arg);
 		return 0;
 	case 's':
 		a->settings = true;
@@ -106,22 +109,20 @@ static int compare_parse(int argc, char **argv, struct compare_args *a)
 		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
 
 	a->opt.alpha = CMP_DEFAULT_ALPHA;
 	a->opt.threshold = CMP_DEFAULT_THRESHOLD;
 	a->opt.thresholds = a->thresholds;
-	optind = 0;	/* reset getopt: 0 also re-reads GNU extensions */
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
-		if (compare_option(c, a) < 0)
-			return -1;
-	if (a->settings && argc - optind != 1)
+	if (cmd_parse_options(argc, argv, "", longopts, compare_option, a, &a->files,
+			      &a->n_files) < 0)
+		return -1;
+	if (a->settings && a->n_files != 1)
 		return error("--settings compares the settings of one result: give one file");
-	if (!a->settings && argc - optind < 2)
+	if (!a->settings && a->n_files < 2)
 		return error("give at least two results to compare (or --settings RESULT.json); "
 			     "see 'starve compare --help'");
-	if (a->n_labels > (size_t)(argc - optind))
-		return error("%zu --label options for %d results", a->n_labels, argc - optind);
+	if (a->n_labels > (size_t)a->n_files)
+		return error("%zu --label options for %d results", a->n_labels, a->n_files);
 	return 0;
 }
 
@@ -173,22 +174,25 @@ static int run_compare(int argc, char **argv)
 		cmd_usage(&cmd_compare, compare_options);
 		return EXIT_PASS;
 	}
-	if (compare_parse(argc, argv, &a) < 0)
+	if (compare_parse(argc, argv, &a) < 0) {
+		free(a.files);
 		return EXIT_USAGE;
-	n = (size_t)(argc - optind);
+	}
+	n = (size_t)a.n_files;
 	results = calloc(n, sizeof(*results));
 	if (!results)
 		die(EXIT_RUNTIME, "out of memory");
-	if (compare_load(argv + optind, n, results) < 0) {
+	if (compare_load(a.files, n, results) < 0) {
 		free(results);
+		free(a.files);
 		return EXIT_USAGE;
 	}
 	memcpy(labels, a.labels, a.n_labels * sizeof(*labels));
 	if (a.settings)
-		ret = cmp_build_settings(&t, results[0], argv[optind], &a.opt);
+		ret = cmp_build_settings(&t, results[0], a.files[0], &a.opt);
 	else
 		ret = n > 64 ? error("too many results (at most 64)") :
-		      cmp_build_results(&t, results, (const char *const *)argv + optind, labels, n,
+		      cmp_build_results(&t, results, (const char *const *)a.files, labels, n,
 					&a.opt);
 	if (ret == 0) {
 		compare_print(&t, a.format);
@@ -200,5 +204,6 @@ static int run_compare(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		json_decref(results[i]);
 	free(results);
+	free(a.files);
 	return ret;
 }

@@ -98,8 +98,9 @@ static int run_parse_duration(const char *opt, const char *text, int64_t *ns)
 	return 0;
 }
 
-static int run_parse_one(struct run_args *a, int c, const char *arg)
+static int run_parse_one(int c, char *arg, void *data)
 {
+	struct run_args *a = data;
 	char *end;
 	long n;
 
@@ -126,25 +127,25 @@ static int run_parse_one(struct run_args *a, int c, const char *arg)
 static int run_parse_args(int argc, char **argv, struct run_args *a)
 {
 	struct option longopts[N_RUN_OPTS + 1];
-	int c;
+	char **ops;
+	int n, ret;
 
 	memset(longopts, 0, sizeof(longopts));
 	for (size_t i = 0; i < N_RUN_OPTS; i++)
 		longopts[i] = run_opts[i].opt;
 	memset(a, 0, sizeof(*a));
 	a->duration_ns = a->warmup_ns = -1;
-	optind = 1;
 	opterr = 1;
-	while ((c = getopt_long(argc, argv, "o:q", longopts, NULL)) != -1)
-		if (run_parse_one(a, c, optarg) < 0)
-			return -1;
-	if (optind != argc - 1)
-		return error(optind >= argc ? "no profile given; see 'starve run --help'"
-					    : "one profile per run; see 'starve run --help'");
-	a->profile = argv[optind];
-	if (a->duration_ns == 0)
+	ret = cmd_parse_options(argc, argv, "o:q", longopts, run_parse_one, a, &ops, &n);
+	if (ret == 0 && n != 1)
+		ret = error(n == 0 ? "no profile given; see 'starve run --help'"
+				   : "one profile per run; see 'starve run --help'");
+	if (ret == 0)
+		a->profile = ops[0];
+	free(ops);
+	if (ret == 0 && a->duration_ns == 0)
 		return error("--duration must be more than 0");
-	return 0;
+	return ret;
 }
 
 /* Command-line overrides, and --only naming a setting that exists. */

@@ -45,8 +45,11 @@ python3 "$top_srcdir/tests/validate-result.py" "$top_srcdir/reports/result-schem
 rc=$?
 [ $rc = 0 ] || [ $rc = 77 ] || fail "result.json does not match the schema"
 
-"$STARVE" run -q -o "$out.only" "$PROFILES/quick.yaml" --duration 200ms --warmup 0s \
-	--repeat 1 --only b > /dev/null 2>&1 || fail "--only run failed"
+# options after the profile count, even under POSIXLY_CORRECT (as in git),
+# and the command line is recorded as given
+POSIXLY_CORRECT=1 "$STARVE" run -q -o "$out.only" "$PROFILES/quick.yaml" --duration 200ms \
+	--warmup 0s --repeat 1 --only b > /dev/null 2>&1 || fail "--only run failed"
 check_result "$out.only/result.json" '
 assert [(x["setting"], x["repetition"]) for x in r["runs"]] == [("b", 0)], r["runs"]
+assert r["tool"]["command_line"][-2:] == ["--only", "b"], r["tool"]["command_line"]
 '
