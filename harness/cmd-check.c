@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
 static int run_check(int argc, char **argv);
 
@@ -40,41 +40,38 @@ static bool check_file(const char *path, bool quiet)
 	return true;
 }
 
+static int check_option(int c, char *arg, void *data)
+{
+	(void)arg;
+	if (c != 'q')
+		return error("see 'starve check --help'");
+	*(bool *)data = true;
+	return 0;
+}
+
 static int run_check(int argc, char **argv)
 {
-	bool quiet = false, all_ok = true, options_done = false;
-	int n_files = 0;
+	static const struct option longopts[] = {
+		{ "quiet", no_argument, NULL, 'q' }, { NULL, 0, NULL, 0 },
+	};
+	bool quiet = false, all_ok = true;
+	char **files;
+	int n_files;
 
 	if (cmd_wants_help(argc, argv)) {
 		cmd_usage(&cmd_check, check_options);
 		return EXIT_PASS;
 	}
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (!options_done && !strcmp(arg, "--")) {
-			options_done = true;
-		} else if (!options_done && (!strcmp(arg, "-q") || !strcmp(arg, "--quiet"))) {
-			quiet = true;
-		} else if (!options_done && arg[0] == '-' && arg[1]) {
-			error("unknown option '%s' for 'starve check'; see 'starve check --help'", arg);
-			return EXIT_USAGE;
-		}
-	}
-	options_done = false;
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (!options_done && !strcmp(arg, "--"))
-			options_done = true;
-		else if (options_done || arg[0] != '-' || !arg[1]) {
-			n_files++;
-			all_ok = check_file(arg, quiet) && all_ok;
-		}
-	}
-	if (!n_files) {
-		error("no profile given; usage: starve %s %s", cmd_check.name, cmd_check.args);
+	opterr = 1;
+	if (cmd_parse_options(argc, argv, "q", longopts, check_option, &quiet, &files,
+			      &n_files) < 0) {
+		free(files);
 		return EXIT_USAGE;
 	}
-	return all_ok ? EXIT_PASS : EXIT_USAGE;
+	if (!n_files)
+		error("no profile given; usage: starve %s %s", cmd_check.name, cmd_check.args);
+	for (int i = 0; i < n_files; i++)
+		all_ok = check_file(files[i], quiet) && all_ok;
+	free(files);
+	return all_ok && n_files ? EXIT_PASS : EXIT_USAGE;
 }
