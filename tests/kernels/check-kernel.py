@@ -127,6 +127,24 @@ for r in smoke["runs"]:
     check(r["status"] == "ok", "smoke %s: status %r (%r)" % (r["setting"], r["status"], r["reason"]))
     check(len(r["loads"]) == len(smoke["profile"]["loads"]), "smoke %s: loads missing" % r["setting"])
 
+# Crashes (tests/kernels/init, crash.yaml): both knobs were changed while the
+# run lived; killed with its watchdog alive, they came back by themselves;
+# with the watchdog killed too, they stayed changed until `starve restore`.
+changed = {"/proc/sys/kernel/sched_rt_runtime_us": "960000",
+           "/sys/kernel/debug/sched/migration_cost_ns": "400000"}
+for case, restorer in (("watchdog-alive", None), ("watchdog-killed", "restore")):
+    snap = {w: knob_files(load("crash-%s-%s.txt" % (case, w)))
+            for w in ("before", "during", "killed", "after")}
+    for path, value in changed.items():
+        check(snap["before"][path].strip() != value, "crash %s: %s was %s already" % (case, path, value))
+        check(snap["during"][path].strip() == value, "crash %s: %s not applied (%r)"
+              % (case, path, snap["during"][path]))
+        killed_ok = snap["killed"][path] == (snap["during"] if restorer else snap["before"])[path]
+        check(killed_ok, "crash %s: %s is %r after the kill" % (case, path, snap["killed"][path]))
+    check(snap["after"] == snap["before"], "crash %s: knobs differ after it" % case)
+    ran = ("restore %s 0" % case) in status
+    check(ran == bool(restorer), "crash %s: starve restore %s" % (case, "ran" if ran else "did not run"))
+
 # Restored: starve env and every knob file read the same afterwards.
 after_env = load("env-after.json")
 vals = lambda e: {n["name"]: n["value"] for n in e["knobs"]}

@@ -39,6 +39,7 @@ done
 [ -e "$root/lib64" ] || ln -s lib "$root/lib64" 2>/dev/null
 cp "$kdir/config" "$root/boot/config-$release"
 for p in "$@"; do cp "$p" "$root/profiles/" || kfail "no profile $p"; done
+mkdir -p "$root/crash" && cp "$KDIR/crash.yaml" "$root/crash/" || exit 1
 cp "$KDIR/../../profiles/"*.yaml "$root/usr/share/starve/profiles/"
 (cd "$root" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$work/initrd.gz" ||
 	kfail "cannot build the initramfs"
