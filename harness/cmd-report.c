@@ -1,5 +1,5 @@
-/* starve report: regenerate the reports of a run (JUnit, KTAP, Markdown, the
- * terminal table) from its result.json alone, optionally re-judging the
+/* starve report: regenerate the reports of a run (JUnit, KTAP, Markdown, HTML,
+ * the terminal table) from its result.json alone, optionally re-judging the
  * verdicts with this starve's rules. The exit status is the result's, so a
  * CI job can gate on `starve report result.json --junit report.xml`. */
 #include "config.h"
@@ -17,16 +17,17 @@
 static int run_report(int argc, char **argv);
 
 const struct cmd cmd_report = {
-	"report", "RESULT.json [--junit F] [--ktap F] [--markdown F] [--json F] [--table] "
+	"report", "RESULT.json [--junit F] [--ktap F] [--markdown F] [--html F] [--json F] "
+		  "[--table] "
 		  "[--recompute] [--strict]",
 	"regenerate reports from a result; exit with its verdict", run_report
 };
 
-/* Every option once: the rows drive parsing and --help. The first four name
+/* Every option once: the rows drive parsing and --help. The first five name
  * report formats (reports/formats.c) and take the file to write. */
-enum report_opt { RO_JSON, RO_JUNIT, RO_KTAP, RO_MARKDOWN, RO_TABLE, RO_RECOMPUTE, RO_STRICT,
-		  RO_COUNT };
-#define RO_N_FILES (RO_MARKDOWN + 1)
+enum report_opt { RO_JSON, RO_JUNIT, RO_KTAP, RO_MARKDOWN, RO_HTML, RO_TABLE, RO_RECOMPUTE,
+		  RO_STRICT, RO_COUNT };
+#define RO_N_FILES (RO_HTML + 1)
 
 static const struct report_opt_row {
 	const char *name;
@@ -37,6 +38,7 @@ static const struct report_opt_row {
 	[RO_JUNIT] = { "junit", "F", "JUnit XML: a testsuite per setting, a testcase per expectation" },
 	[RO_KTAP] = { "ktap", "F", "KTAP version 1: a test per setting, expectations nested" },
 	[RO_MARKDOWN] = { "markdown", "F", "Markdown summary for a merge-request comment" },
+	[RO_HTML] = { "html", "F", "one self-contained HTML page: tables and SVG charts" },
 	[RO_TABLE] = { "table", NULL, "print the summary table too (default when no file is named)" },
 	[RO_RECOMPUTE] = { "recompute", NULL, "judge the verdicts again from the measurements" },
 	[RO_STRICT] = { "strict", NULL, "undecided verdicts fail (exit 1); implies --recompute" },

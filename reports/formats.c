@@ -2,6 +2,7 @@
  * (reports/formats.h). */
 #include "config.h"
 #include "reports/formats.h"
+#include "reports/html.h"
 #include "reports/junit.h"
 #include "reports/ktap.h"
 #include "reports/markdown.h"
@@ -25,6 +26,7 @@ const struct report_format report_formats[] = {
 	{ "ktap", "result.ktap", ktap_write },
 	{ "markdown", "summary.md", markdown_write },
 	{ "table", "summary.txt", table_print },
+	{ "html", "report.html", html_write },
 };
 const size_t report_format_count = sizeof(report_formats) / sizeof(report_formats[0]);
 

@@ -1,0 +1,314 @@
+/* Unit tests for the HTML report and its SVG plotter: axis scaling (linear
+ * and log), what a plot and a bar chart draw, one chart per load, histogram
+ * and setting of the synthetic results, escaping of hostile names, and no
+ * empty element an HTML parser would misread. Well-formedness is checked
+ * with xmllint in tests/integration/report-html.sh. */
+#include "config.h"
+#include "reports/formats.h"
+#include "reports/html.h"
+#include "reports/result.h"
+#include "reports/svg.h"
+
+#include "tests/unit/unit.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static json_t *load_result(const char *name)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024], why[1024];
+	json_t *r;
+
+	snprintf(path, sizeof(path), "%s/tests/results/%s.json", top ? top : "..", name);
+	r = result_read(path, why, sizeof(why));
+	ck_assert_msg(r != NULL, "%s", why);
+	return r;
+}
+
+/* The HTML page of RESULT as a string (free it). */
+static char *page_of(const json_t *result)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(html_write(result, f), 0);
+	fclose(f);
+	return buf;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)); p += strlen(needle))
+		n++;
+	return n;
+}
+
+/* What FN writes inside a root element, as a string (free it). */
+struct drawn {
+	char *text;
+	int rc;
+};
+
+static struct drawn draw_plot(const struct svg_plot *p, const struct svg_series *s, size_t n)
+{
+	struct drawn d = { NULL, 0 };
+	size_t len = 0;
+	FILE *f = open_memstream(&d.text, &len);
+	struct xml_writer w;
+
+	xml_begin(&w, f);
+	xml_open(&w, "root");
+	d.rc = svg_plot(&w, p, s, n);
+	xml_text(&w, "");
+	xml_close(&w);
+	ck_assert_int_eq(xml_end(&w), 0);
+	fclose(f);
+	return d;
+}
+
+START_TEST(log_axis_spans_whole_decades_below_the_smallest_value)
+{
+	double x[] = { 49152, 950009856, NAN }, y[] = { 1, 9, 3 };
+	struct svg_series s = { .x = x, .y = y, .n = 3 };
+	struct svg_axis ax = { .log = true }, ay = { .log = true };
+
+	ck_assert(svg_axis_fit(&ax, &s, 1, true));
+	ck_assert_double_eq_tol(ax.lo, 1e4, 1e-6);
+	ck_assert_double_eq_tol(ax.hi, 1e9, 1e-3);
+	ck_assert_double_eq_tol(svg_axis_pos(&ax, 1e6), 0.4, 1e-9);
+	ck_assert_double_eq_tol(svg_axis_pos(&ax, 1e4), 0, 1e-9);
+	ck_assert_double_eq_tol(svg_axis_pos(&ax, 1e12), 1, 1e-9);	/* clamped */
+	ck_assert_double_eq_tol(svg_axis_pos(&ax, 0), 0, 1e-9);	/* log of 0: the axis */
+	/* a count of 1 must not sit on the axis, or a lone sample is invisible */
+	ck_assert(svg_axis_fit(&ay, &s, 1, false));
+	ck_assert_double_lt(ay.lo, 1);
+	ck_assert_double_gt(svg_axis_pos(&ay, 1), 0);
+	ck_assert_double_ge(ay.hi, 9);
+}
+END_TEST
+
+START_TEST(linear_axis_starts_at_zero_and_ends_on_a_round_number)
+{
+	double y[] = { 0.03, 0.97 }, none[] = { NAN, INFINITY };
+	struct svg_series s = { .y = y, .n = 2 }, empty = { .y = none, .n = 2 };
+	struct svg_axis a = { 0 };
+
+	ck_assert(svg_axis_fit(&a, &s, 1, false));
+	ck_assert_double_eq(a.lo, 0);
+	ck_assert_double_eq_tol(a.hi, 1.0, 1e-12);
+	ck_assert_double_eq_tol(svg_axis_pos(&a, 0.5), 0.5, 1e-12);
+	ck_assert(!svg_axis_fit(&a, &empty, 1, false));
+	ck_assert(!svg_axis_fit(&a, &s, 0, false));
+}
+END_TEST
+
+START_TEST(plots_draw_a_line_per_series_and_escape_the_legend)
+{
+	double x[] = { 0, 1, 2 }, y1[] = { 0.1, 0.5, 0.2 }, y2[] = { 0.9, NAN, 0.7 };
+	struct svg_series s[] = { { .name = "a<b&c", .x = x, .y = y1, .n = 3 },
+				  { .name = "\"two\"", .x = x, .y = y2, .n = 3 } };
+	struct svg_plot p = { .title = "t<1>", .x_title = "x", .y_title = "y" };
+	struct drawn d;
+
+	ck_assert(svg_axis_fit(&p.x, s, 2, true) && svg_axis_fit(&p.y, s, 2, false));
+	d = draw_plot(&p, s, 2);
+	ck_assert_int_eq(d.rc, 0);
+	ck_assert_uint_eq(count(d.text, "<svg"), 1);
+	ck_assert_uint_eq(count(d.text, "<polyline"), 2);
+	ck_assert_ptr_nonnull(strstr(d.text, "a&lt;b&amp;c"));
+	ck_assert_ptr_nonnull(strstr(d.text, "t&lt;1&gt;"));
+	ck_assert_ptr_null(strstr(d.text, "a<b"));
+	ck_assert_ptr_null(strstr(d.text, "t<1"));
+	ck_assert_ptr_null(strstr(d.text, "nan"));	/* the missing point is skipped */
+	free(d.text);
+	/* nothing to draw: nothing written */
+	d = draw_plot(&p, s, 0);
+	ck_assert_int_eq(d.rc, -1);
+	ck_assert_ptr_null(strstr(d.text, "<svg"));
+	free(d.text);
+}
+END_TEST
+
+START_TEST(steps_fall_to_the_baseline_between_buckets_that_do_not_touch)
+{
+	double x[] = { 1000, 100000 }, end[] = { 1100, 110000 }, y[] = { 5, 2 };
+	struct svg_series s = { .name = "h", .x = x, .y = y, .x_end = end, .n = 2 };
+	struct svg_plot p = { .title = "h", .x = { .log = true }, .y = { .log = true },
+			      .style = SVG_STEPS };
+	struct drawn d;
+	const char *pts;
+	char base[16], attr[1024];
+	double bx, by;
+
+	ck_assert(svg_axis_fit(&p.x, &s, 1, true) && svg_axis_fit(&p.y, &s, 1, false));
+	d = draw_plot(&p, &s, 1);
+	ck_assert_int_eq(d.rc, 0);
+	pts = strstr(d.text, "points=\"");
+	ck_assert_ptr_nonnull(pts);
+	/* 2 buckets apart: up, across, down, along the axis, up, across, down */
+	ck_assert_int_eq(sscanf(pts, "points=\"%1023[^\"]", attr), 1);
+	ck_assert_int_eq(sscanf(attr, "%lf,%lf", &bx, &by), 2);
+	snprintf(base, sizeof(base), ",%.1f ", by);
+	ck_assert_uint_eq(count(attr, base), 4);
+	ck_assert_uint_eq(count(attr, ","), 8);
+	free(d.text);
+}
+END_TEST
+
+START_TEST(bar_charts_draw_only_measured_values)
+{
+	const char *groups[] = { "a&1", "b" }, *series[] = { "out", "in" };
+	double values[] = { 0.5, 0.4, 2.0, NAN }, none[] = { NAN, NAN, NAN, NAN };
+	struct svg_bars b = { .title = "bars", .groups = groups, .n_groups = 2,
+			      .series = series, .n_series = 2, .values = values };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct xml_writer w;
+
+	xml_begin(&w, f);
+	xml_open(&w, "root");
+	ck_assert_int_eq(svg_bar_chart(&w, &b), 0);
+	b.values = none;
+	ck_assert_int_eq(svg_bar_chart(&w, &b), -1);
+	xml_close(&w);
+	ck_assert_int_eq(xml_end(&w), 0);
+	fclose(f);
+	ck_assert_uint_eq(count(text, "<svg"), 1);
+	ck_assert_ptr_nonnull(strstr(text, "a&amp;1, out: 0.5"));
+	ck_assert_ptr_nonnull(strstr(text, "b, out: 2"));
+	ck_assert_ptr_null(strstr(text, "b, in:"));
+	free(text);
+}
+END_TEST
+
+/* Charts of the synthetic results: the victim's starvation bars, its gap
+ * histogram and a time series per setting; the hog has none of these. */
+START_TEST(one_chart_per_load_histogram_and_setting)
+{
+	static const struct { const char *name; size_t svgs; } want[] = {
+		{ "pass", 3 }, { "multi", 4 }, { "skipped", 0 }, { "undecided", 4 },
+	};
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		json_t *r = load_result(want[i].name);
+		char *page = page_of(r);
+
+		ck_assert_msg(count(page, "<svg") == want[i].svgs, "%s: %zu charts, want %zu",
+			      want[i].name, count(page, "<svg"), want[i].svgs);
+		ck_assert_uint_eq(count(page, "</html>"), 1);
+		if (!want[i].svgs)
+			ck_assert_ptr_nonnull(strstr(page, "No load was measured"));
+		free(page);
+		json_decref(r);
+	}
+}
+END_TEST
+
+START_TEST(histograms_and_timeseries_follow_the_data)
+{
+	json_t *r = load_result("pass");
+	json_t *load = json_array_get(json_object_get(json_array_get(json_object_get(r, "runs"),
+								     0), "loads"), 1);
+	json_t *hists = json_object_get(load, "histograms");
+	char *page;
+
+	/* a second histogram adds a chart; no time series removes one */
+	json_object_set(hists, "wakeup_latency", json_object_get(hists, "gap"));
+	json_object_del(load, "timeseries");
+	page = page_of(r);
+	ck_assert_uint_eq(count(page, "<svg"), 3);
+	ck_assert_ptr_nonnull(strstr(page, "victim: wakeup_latency histogram"));
+	ck_assert_ptr_null(strstr(page, "CPU share over time"));
+	free(page);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(hostile_names_are_escaped_everywhere)
+{
+	json_t *r = load_result("odd-names");
+	json_t *load = json_array_get(json_object_get(json_array_get(json_object_get(r, "runs"),
+								     0), "loads"), 1);
+	char *page;
+
+	json_object_set_new(load, "name", json_string("v<i>&\"ctim\""));
+	json_object_set(json_object_get(load, "histograms"), "g<a>p&",
+			json_object_get(json_object_get(load, "histograms"), "gap"));
+	page = page_of(r);
+	ck_assert_ptr_null(strstr(page, "odd<"));
+	ck_assert_ptr_null(strstr(page, "<c>"));
+	ck_assert_ptr_null(strstr(page, "v<i>"));
+	ck_assert_ptr_null(strstr(page, "g<a>"));
+	ck_assert_ptr_nonnull(strstr(page, "odd&lt;&amp;&gt;\"profile\""));
+	ck_assert_ptr_nonnull(strstr(page, "a&amp;b &lt;c&gt; \"d\" #1|x"));
+	ck_assert_ptr_nonnull(strstr(page, "v&lt;i&gt;&amp;\"ctim\": g&lt;a&gt;p&amp; histogram"));
+	free(page);
+	json_decref(r);
+}
+END_TEST
+
+/* "<td/>" parses as an opening tag in HTML: every cell must have content
+ * or an end tag, even for null reasons and empty knobs. */
+START_TEST(no_html_element_is_written_empty)
+{
+	static const char *const names[] = { "pass", "skipped", "undecided", "multi" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		json_t *r = load_result(names[i]);
+		char *page;
+
+		json_object_set_new(json_object_get(r, "profile"), "description", json_string(""));
+		page = page_of(r);
+		ck_assert_ptr_nonnull(strstr(page, "<td></td>"));
+		for (const char *const *el = (const char *const[]){ "<td/>", "<th/>", "<p/>",
+				"<span/>", "<h1/>", "<h2/>", "<section/>", "<table/>", NULL };
+		     *el; el++)
+			ck_assert_msg(!strstr(page, *el), "%s: %s in the page", names[i], *el);
+		free(page);
+		json_decref(r);
+	}
+}
+END_TEST
+
+START_TEST(html_is_a_run_format)
+{
+	const struct report_format *fmt = report_format_find("html");
+
+	ck_assert_ptr_nonnull(fmt);
+	ck_assert_str_eq(fmt->file, "report.html");
+	ck_assert(fmt->write == html_write);
+}
+END_TEST
+
+static Suite *html_suite(void)
+{
+	Suite *s = suite_create("html");
+	TCase *tc = tcase_create("html");
+
+	tcase_add_test(tc, log_axis_spans_whole_decades_below_the_smallest_value);
+	tcase_add_test(tc, linear_axis_starts_at_zero_and_ends_on_a_round_number);
+	tcase_add_test(tc, plots_draw_a_line_per_series_and_escape_the_legend);
+	tcase_add_test(tc, steps_fall_to_the_baseline_between_buckets_that_do_not_touch);
+	tcase_add_test(tc, bar_charts_draw_only_measured_values);
+	tcase_add_test(tc, one_chart_per_load_histogram_and_setting);
+	tcase_add_test(tc, histograms_and_timeseries_follow_the_data);
+	tcase_add_test(tc, hostile_names_are_escaped_everywhere);
+	tcase_add_test(tc, no_html_element_is_written_empty);
+	tcase_add_test(tc, html_is_a_run_format);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return unit_run(html_suite());
+}
