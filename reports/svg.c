@@ -13,7 +13,7 @@
 #define SVG_W 640.0
 #define SVG_PLOT_H 200.0
 #define SVG_LEFT 70.0
-#define SVG_RIGHT 16.0
+#define SVG_RIGHT 30.0	/* room for the last x tick label */
 #define SVG_TOP 28.0
 #define SVG_BOTTOM 40.0		/* x tick labels and the x title */
 #define SVG_BAR_BOTTOM 70.0	/* room for slanted group labels */
