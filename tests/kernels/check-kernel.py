@@ -74,6 +74,16 @@ dyn = re.search(r"\((\w+)\)", before.get("/sys/kernel/debug/sched/preempt", ""))
 if dyn and not rt:
     check(k["preempt"] == dyn.group(1), "env preempt %r, debugfs says %r" % (k["preempt"], dyn.group(1)))
 
+# Without the config (no /boot, and these kernels have no /proc/config.gz)
+# env measures HZ from the coarse clock and finds the same model elsewhere.
+check("env-noconfig 0" in status, "starve env without a config failed")
+nocfg = load("env-noconfig.json")["kernel"]
+check(nocfg["hz_source"] == "measured" and nocfg["hz"] == int(cfg["CONFIG_HZ"]),
+      "env without config: HZ %r (%s), CONFIG_HZ=%s" % (nocfg["hz"], nocfg["hz_source"], cfg["CONFIG_HZ"]))
+check(nocfg["preempt"] == k["preempt"] and nocfg["preempt_source"] in ("uname", "debugfs"),
+      "env without config: preempt %r from %s, with it %r" % (nocfg["preempt"], nocfg["preempt_source"],
+                                                               k["preempt"]))
+
 # Which knobs this version has: EEVDF's slice from 6.6, CFS's granularity
 # before it, the fair deadline server from 6.12.
 has = {
