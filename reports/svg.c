@@ -145,26 +145,32 @@ static void svg_text(struct xml_writer *w, double x, double y, const char *ancho
 	xml_close(w);
 }
 
+/* Open element NAME with four coordinates (x1 y1 x2 y2, or x y width height). */
+static void svg_open4(struct xml_writer *w, const char *name, const char *const names[4],
+		      const double v[4])
+{
+	xml_open(w, name);
+	for (int i = 0; i < 4; i++)
+		xml_attrf(w, names[i], "%.1f", v[i]);
+}
+
 static void svg_line(struct xml_writer *w, double x1, double y1, double x2, double y2,
 		     const char *stroke)
 {
-	xml_open(w, "line");
-	xml_attrf(w, "x1", "%.1f", x1);
-	xml_attrf(w, "y1", "%.1f", y1);
-	xml_attrf(w, "x2", "%.1f", x2);
-	xml_attrf(w, "y2", "%.1f", y2);
+	static const char *const names[4] = { "x1", "y1", "x2", "y2" };
+
+	svg_open4(w, "line", names, (const double[4]){ x1, y1, x2, y2 });
 	xml_attr(w, "stroke", stroke);
 	xml_close(w);
 }
 
+/* Left open: the caller adds attributes or a tooltip and closes it. */
 static void svg_rect(struct xml_writer *w, double x, double y, double wd, double ht,
 		     const char *fill)
 {
-	xml_open(w, "rect");
-	xml_attrf(w, "x", "%.1f", x);
-	xml_attrf(w, "y", "%.1f", y);
-	xml_attrf(w, "width", "%.1f", wd);
-	xml_attrf(w, "height", "%.1f", ht);
+	static const char *const names[4] = { "x", "y", "width", "height" };
+
+	svg_open4(w, "rect", names, (const double[4]){ x, y, wd, ht });
 	xml_attr(w, "fill", fill);
 }
 

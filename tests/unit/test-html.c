@@ -29,6 +29,16 @@ static json_t *load_result(const char *name)
 	return r;
 }
 
+/* The victim (second load) of the first run of a synthetic result. */
+static json_t *victim_of(json_t *result)
+{
+	json_t *run = json_array_get(json_object_get(result, "runs"), 0);
+	json_t *load = json_array_get(json_object_get(run, "loads"), 1);
+
+	ck_assert_str_eq(json_string_value(json_object_get(load, "name")), "victim");
+	return load;
+}
+
 /* The HTML page of RESULT as a string (free it). */
 static char *page_of(const json_t *result)
 {
@@ -216,8 +226,7 @@ END_TEST
 START_TEST(histograms_and_timeseries_follow_the_data)
 {
 	json_t *r = load_result("pass");
-	json_t *load = json_array_get(json_object_get(json_array_get(json_object_get(r, "runs"),
-								     0), "loads"), 1);
+	json_t *load = victim_of(r);
 	json_t *hists = json_object_get(load, "histograms");
 	char *page;
 
@@ -236,8 +245,7 @@ END_TEST
 START_TEST(hostile_names_are_escaped_everywhere)
 {
 	json_t *r = load_result("odd-names");
-	json_t *load = json_array_get(json_object_get(json_array_get(json_object_get(r, "runs"),
-								     0), "loads"), 1);
+	json_t *load = victim_of(r);
 	char *page;
 
 	json_object_set_new(load, "name", json_string("v<i>&\"ctim\""));
