@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 struct report_format {
-	const char *name;	/* in --format lists: json, junit, ktap, markdown, table */
+	const char *name;	/* in --format lists: json, junit, ktap, markdown, table, html */
 	const char *file;	/* its file in a run's output directory */
 	int (*write)(const json_t *result, FILE *f);	/* 0, or -1 on a write error */
 };
@@ -26,7 +26,7 @@ int report_write_file(const struct report_format *fmt, const json_t *result, con
 
 /* For `starve run --format json,junit,ktap,markdown`: write each listed
  * format of RESULT (verdicts applied) into DIR as result.json, result.xml,
- * result.ktap, summary.md, summary.txt. Every name is checked before anything
+ * result.ktap, summary.md, summary.txt, report.html. Every name is checked before anything
  * is written; an unknown one is an error listing the valid names. Returns 0
  * or -1 with an error printed. */
 int reports_write_formats(const json_t *result, const char *dir, const char *format_list);
