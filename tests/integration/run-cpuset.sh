@@ -19,7 +19,14 @@ libcpuset) root=/dev/cpuset ;;
 esac
 [ -d "$root" ] || fail "no cpuset root for $backend"
 LIVE_DIR="$root/starve-$$-live"
-trap 'rmdir "$LIVE_DIR" 2>/dev/null; cleanup_run' EXIT
+# on failure too: no cpuset of ours outlives the test
+cleanup_cpusets() {
+	cleanup_run
+	rmdir "$LIVE_DIR" 2>/dev/null
+	for p in $CTL_PIDS; do rmdir "$root"/starve-"$p"-* 2>/dev/null; done
+	return 0
+}
+trap cleanup_cpusets EXIT
 
 # start_run OUT DURATION: a run in the background; sets ctl
 start_run() {
