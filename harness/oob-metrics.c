@@ -89,8 +89,8 @@ static int oob_group_metrics(const struct sampler *s, int group, int64_t window_
 	if (n) {
 		oob_set(metrics, "starvation_max", oob_seconds(starve));
 		oob_set(metrics, "wait_ratio", oob_wait_ratio(delay, cpu));
-		if (window_ns > 0)
-			oob_set(metrics, "cpu_share", (double)cpu / (double)window_ns);
+		if (window_ns > 0)	/* the mean of the tasks', as in-band (lib/metric.c) */
+			oob_set(metrics, "cpu_share", (double)cpu / (double)window_ns / (double)n);
 	}
 	if (n >= 2) {
 		oob_set(metrics, "fairness", jain_index(cpus, n));

@@ -14,7 +14,7 @@ const struct metric_def metric_table[] = {
 	{ "wait_ratio", METRIC_RATIO, LOWER_IS_BETTER,
 	  "run_delay / (run_delay + cpu time), from schedstat" },
 	{ "cpu_share", METRIC_RATIO, HIGHER_IS_BETTER,
-	  "CPU time / wall time of the run, per task (summed over a load's tasks)" },
+	  "CPU time / wall time of the run, per task (a load's figure is the mean of its tasks')" },
 	{ "fairness", METRIC_RATIO, HIGHER_IS_BETTER,
 	  "Jain's index of per-task CPU time or iterations within a load" },
 	{ "fairness_minmax", METRIC_RATIO, HIGHER_IS_BETTER,
