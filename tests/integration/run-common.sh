@@ -15,6 +15,9 @@ guard_knob() {
 	need_cmd flock
 	exec 9> /tmp/starve-run-tests.lock
 	flock -w 120 9 || fail "another run test held /tmp/starve-run-tests.lock for 2 minutes"
+	# A starve run outside the test suite owns the knobs now: what we read
+	# would be its setting, and our clean-up would write it back.
+	[ ! -e /run/starve/journal ] || skip "a starve run is in progress (/run/starve/journal exists)"
 	KNOB_BEFORE=$(cat "$RT_KNOB")
 	trap 'cleanup_run' EXIT
 }
