@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int run_report(int argc, char **argv);
@@ -66,40 +67,54 @@ struct report_args {
 	const char *input;
 	const char *out[RO_N_FILES];	/* indexed like report_opts */
 	bool table, recompute, strict;
+	char **argv;		/* to name a bad option */
 };
+
+/* getopt values are row + RO_VAL: cmd_parse_options() keeps 1 for operands. */
+#define RO_VAL 256
+
+static int report_option(int c, char *arg, void *data)
+{
+	struct report_args *a = data;
+	int row = c - RO_VAL;
+
+	if (row >= 0 && row < RO_N_FILES)
+		a->out[row] = arg;
+	else if (row == RO_TABLE)
+		a->table = true;
+	else if (row == RO_RECOMPUTE)
+		a->recompute = true;
+	else if (row == RO_STRICT)
+		a->strict = a->recompute = true;
+	else if (c == ':')
+		return error("option '%s' needs a file name ('-' for stdout)", a->argv[optind - 1]);
+	else
+		return error("bad option '%s' for 'starve report'; see 'starve report --help'",
+			     a->argv[optind - 1]);
+	return 0;
+}
 
 static int report_parse(int argc, char **argv, struct report_args *a)
 {
 	struct option longopts[RO_COUNT + 1] = { { NULL, 0, NULL, 0 } };
-	int c;
+	char **ops;
+	int n, ret;
 
 	for (int i = 0; i < RO_COUNT; i++)
 		longopts[i] = (struct option){ report_opts[i].name,
 					       report_opts[i].arg ? required_argument : no_argument,
-					       NULL, i };
+					       NULL, RO_VAL + i };
 	memset(a, 0, sizeof(*a));
-	optind = 0;	/* glibc: full re-initialisation, so tests can call us twice */
+	a->argv = argv;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		if (c >= 0 && c < RO_N_FILES)
-			a->out[c] = optarg;
-		else if (c == RO_TABLE)
-			a->table = true;
-		else if (c == RO_RECOMPUTE)
-			a->recompute = true;
-		else if (c == RO_STRICT)
-			a->strict = a->recompute = true;
-		else if (c == ':')
-			return error("option '%s' needs a file name ('-' for stdout)", argv[optind - 1]);
-		else
-			return error("bad option '%s' for 'starve report'; see 'starve report --help'",
-				     argv[optind - 1]);
-	}
-	if (optind != argc - 1)
-		return error("give exactly one result file; usage: starve report %s",
-			     cmd_report.args);
-	a->input = argv[optind];
-	return 0;
+	ret = cmd_parse_options(argc, argv, ":", longopts, report_option, a, &ops, &n);
+	if (ret == 0 && n != 1)
+		ret = error("give exactly one result file; usage: starve report %s",
+			    cmd_report.args);
+	if (ret == 0)
+		a->input = ops[0];
+	free(ops);
+	return ret;
 }
 
 /* The exit code the summary records, or -1 when it has none we know. */

@@ -52,4 +52,8 @@ POSIXLY_CORRECT=1 "$STARVE" run -q -o "$out.only" "$PROFILES/quick.yaml" --durat
 check_result "$out.only/result.json" '
 assert [(x["setting"], x["repetition"]) for x in r["runs"]] == [("b", 0)], r["runs"]
 assert r["tool"]["command_line"][-2:] == ["--only", "b"], r["tool"]["command_line"]
-'
+'''
+# the same for starve report: its file before an option that takes one
+POSIXLY_CORRECT=1 "$STARVE" report "$out.only/result.json" --junit "$TMPDIR_TEST/only.xml" \
+	> /dev/null || fail "starve report RESULT --junit F failed"
+[ -s "$TMPDIR_TEST/only.xml" ] || fail "starve report RESULT --junit F wrote nothing"
