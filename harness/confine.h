@@ -5,7 +5,8 @@
  *   cgroup-v1   a cgroup v1 cpuset hierarchy, with or without "cpuset." prefix
  *   cgroup-v2   "+cpuset" available in the parent's cgroup.subtree_control
  *   affinity    plain sched_setaffinity, always available
- * Every cpuset created is removed by confine_destroy() at the end of a run. */
+ * Every cpuset created is removed by confine_destroy() at the end of a run;
+ * confine_sweep() removes those of runs that died. */
 #ifndef STARVE_CONFINE_H
 #define STARVE_CONFINE_H
 
