@@ -1,7 +1,8 @@
-/* The per-load charts of the HTML report (reports/html.h): the longest
- * starvation of every run as bars (out-of-band and in-band side by side),
- * each histogram a load recorded as steps over a log-scaled time axis (one
- * line per run), and the CPU-share time series, one plot per setting. */
+/* The per-load sections of the HTML report (reports/html.h): a table of the
+ * load's metrics per run, the longest starvation of every run as bars
+ * (out-of-band and in-band side by side), each histogram the load recorded
+ * as steps over a log-scaled time axis (one line per run), and the CPU-share
+ * time series, one plot per setting. */
 #include "config.h"
 #include "reports/html.h"
 #include "reports/svg.h"
@@ -258,6 +259,41 @@ static void html_timeseries(struct xml_writer *w, const json_t *result, const ch
 	html_chart_free(&c);
 }
 
+/* Every metric of load NAME (rows) in every run that has it (columns). */
+static void html_metric_table(struct xml_writer *w, const json_t *result, const char *name)
+{
+	json_t *metrics = html_keys(result, name, "metrics"), *v;
+	const json_t *run;
+	const char *metric;
+	char buf[HTML_NAME_LEN];
+	size_t i;
+
+	if (json_object_size(metrics)) {
+		xml_open(w, "table");
+		xml_open(w, "tr");
+		html_el(w, "th", "metric");
+		json_array_foreach(json_object_get(result, "runs"), i, run)
+			if (html_run_load(run, name))
+				html_el(w, "th", html_run_label(result, run, buf, sizeof(buf)));
+		xml_close(w);
+		json_object_foreach(metrics, metric, v) {
+			xml_open(w, "tr");
+			html_el(w, "td", metric);
+			json_array_foreach(json_object_get(result, "runs"), i, run) {
+				const json_t *load = html_run_load(run, name);
+				double m = html_metric(load, metric);
+
+				if (load)
+					html_el(w, "td", isfinite(m) ?
+						verdict_format_value(metric, m, buf, sizeof(buf)) : "-");
+			}
+			xml_close(w);
+		}
+		xml_close(w);
+	}
+	json_decref(metrics);
+}
+
 static void html_load_section(struct xml_writer *w, const json_t *result, const char *name,
 			      const json_t *settings)
 {
@@ -273,6 +309,7 @@ static void html_load_section(struct xml_writer *w, const json_t *result, const 
 	xml_open(w, "section");
 	snprintf(title, sizeof(title), "Load %s (%s)", name, type);
 	html_el(w, "h2", title);
+	html_metric_table(w, result, name);
 	html_starvation_bars(w, result, name, title, sizeof(title));
 	json_object_foreach(hists, hist, v)
 		html_histogram(w, result, name, hist, title, sizeof(title));

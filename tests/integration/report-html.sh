@@ -33,8 +33,10 @@ xpath 'string(//*[local-name()="td"][.="FAIL"][1]/following-sibling::*[1])' "$H"
 	grep -q '^victim starvation_max 5s is not below 1.2s' || fail "multi: the failure's reason is missing"
 xpath 'string(//*[local-name()="h1"])' "$H" | grep -q 'rt-throttle' || fail "multi: no profile in the title"
 xpath 'string(//*[local-name()="table"][1])' "$H" | grep -q '6.18.44' || fail "multi: no kernel release"
-xpath 'string(//*[local-name()="table"][last()])' "$H" | grep -q 'kernel.sched_rt_runtime_us' ||
+xpath 'string((//*[local-name()="table"])[last()])' "$H" | grep -q 'kernel.sched_rt_runtime_us' ||
 	fail "multi: the knob table does not name the knob"
+[ "$(xpath 'count(//*[local-name()="td"][.="1.2e+06/s"])' "$H")" = 6 ] ||
+	fail "multi: the metric table does not show the victim's throughput in each of the 6 runs"
 [ "$(xpath 'count(//*[local-name()="svg"]//*[local-name()="polyline"])' "$H")" = 12 ] ||
 	fail "multi: 6 gap histograms and 6 time series lines expected"
 xpath 'string(//*[local-name()="td"][contains(@class, "bad")][contains(., "%")])' "$T/undecided.html" |
