@@ -14,10 +14,10 @@ set -u
 export STARVE
 PY=/usr/bin/python3
 kdir=$(cd "$top_srcdir/tests/kernels" && pwd)
+. "$kdir/lib.sh"
 skip() { echo "SKIP: $*" >&2; exit 77; }
-command -v qemu-system-x86_64 >/dev/null || skip "needs qemu-system-x86_64 (apt-get install qemu-system-x86)"
-[ -x /bin/busybox ] && ! file /bin/busybox | grep -q dynamically ||
-	skip "needs a static /bin/busybox (apt-get install busybox-static)"
+missing=$(kernel_missing)
+[ -z "$missing" ] || skip "$missing"
 [ -x "$PY" ] || skip "needs $PY"
 
 mkdir -p "$STARVE_KERNEL_OUT/results" || exit 1

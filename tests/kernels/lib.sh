@@ -9,6 +9,16 @@ KDIR=$(cd "$(dirname "$0")" && pwd)
 
 kfail() { echo "run-kernel: $*" >&2; exit 1; }
 
+# What the host lacks to run a guest, as one message; nothing when all is there.
+kernel_missing() {
+	for c in qemu-system-x86_64 apt-get dpkg-deb ldd gzip; do
+		command -v $c >/dev/null || { echo "needs $c (apt-get install qemu-system-x86)"; return; }
+	done
+	# a static busybox: the initramfs holds no library for it
+	[ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1 ||
+		echo "needs a static /bin/busybox (apt-get install busybox-static)"
+}
+
 # A short name (6.1-cloud, 6.12-cloud, 6.1-rt, 6.12-rt) or a package name ->
 # the concrete linux-image package (metapackages resolve to their newest).
 kernel_package() {

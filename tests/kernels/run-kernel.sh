@@ -14,11 +14,8 @@ shift 2
 [ $# -gt 0 ] || set -- "$KDIR/kernel-test.yaml" "$KDIR/../../profiles/smoke.yaml"
 : "${STARVE:=./starve}"
 [ -x "$STARVE" ] || kfail "no starve binary at '$STARVE' (set STARVE)"
-for c in qemu-system-x86_64 apt-get dpkg-deb ldd; do
-	command -v $c >/dev/null || kfail "needs $c (apt-get install qemu-system-x86)"
-done
-[ -x /bin/busybox ] || kfail "needs /bin/busybox (apt-get install busybox-static)"
-file /bin/busybox 2>/dev/null | grep -q dynamically && kfail "/bin/busybox is not static (busybox-static)"
+missing=$(kernel_missing)
+[ -z "$missing" ] || kfail "$missing"
 
 pkg=$(kernel_package "$kernel")
 [ -n "$pkg" ] || kfail "no package for '$kernel' (apt-get update?)"
