@@ -79,6 +79,21 @@ static void html_fact(struct xml_writer *w, const char *name, const char *value)
 	xml_close(w);
 }
 
+/* "starve 0.1.0: starve run p.yaml" from the result's tool object. */
+static const char *html_command(const json_t *result, char *buf, size_t len)
+{
+	const json_t *tool = json_object_get(result, "tool"), *arg;
+	size_t i, used;
+
+	used = (size_t)snprintf(buf, len, "%s %s:", verdict_str(tool, "name", "starve"),
+				verdict_str(tool, "version", "?"));
+	json_array_foreach(json_object_get(tool, "command_line"), i, arg)
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used, " %s",
+						 json_string_value(arg) ? json_string_value(arg) : "?");
+	return buf;
+}
+
 static void html_facts(struct xml_writer *w, const json_t *result)
 {
 	const json_t *kernel = json_object_get(result, "kernel");
@@ -109,6 +124,7 @@ static void html_facts(struct xml_writer *w, const json_t *result)
 		 (long long)json_integer_value(json_object_get(profile, "sample_hz")),
 		 verdict_str(result, "cpuset_backend", "?"));
 	html_fact(w, "profile", buf);
+	html_fact(w, "command", html_command(result, buf, sizeof(buf)));
 	xml_close(w);
 }
 

@@ -249,6 +249,8 @@ START_TEST(hostile_names_are_escaped_everywhere)
 	char *page;
 
 	json_object_set_new(load, "name", json_string("v<i>&\"ctim\""));
+	json_array_append_new(json_object_get(json_object_get(r, "tool"), "command_line"),
+			      json_string("--only=<x&y>"));
 	json_object_set(json_object_get(load, "histograms"), "g<a>p&",
 			json_object_get(json_object_get(load, "histograms"), "gap"));
 	page = page_of(r);
@@ -256,6 +258,8 @@ START_TEST(hostile_names_are_escaped_everywhere)
 	ck_assert_ptr_null(strstr(page, "<c>"));
 	ck_assert_ptr_null(strstr(page, "v<i>"));
 	ck_assert_ptr_null(strstr(page, "g<a>"));
+	ck_assert_ptr_null(strstr(page, "<x&"));
+	ck_assert_ptr_nonnull(strstr(page, "rt-throttle.yaml --only=&lt;x&amp;y&gt;</td>"));
 	ck_assert_ptr_nonnull(strstr(page, "odd&lt;&amp;&gt;\"profile\""));
 	ck_assert_ptr_nonnull(strstr(page, "a&amp;b &lt;c&gt; \"d\" #1|x"));
 	ck_assert_ptr_nonnull(strstr(page, "v&lt;i&gt;&amp;\"ctim\": g&lt;a&gt;p&amp; histogram"));
