@@ -129,6 +129,7 @@ START_TEST(defaults_fill_what_a_profile_leaves_out)
 	ck_assert_int_eq(p->sample_hz, 0);
 	ck_assert_int_eq(p->sampler_priority, 0);
 	ck_assert(!p->allow_rt_on_all_cpus);
+	ck_assert(!p->use_cpuset);	/* affinity only unless asked */
 	ck_assert_uint_eq(p->n_settings, 1);
 	ck_assert_str_eq(p->settings[0].name, "default");
 	ck_assert_uint_eq(p->settings[0].n_knobs, 0);
@@ -153,6 +154,7 @@ static const char full[] =
 	"repeat: 3\n"
 	"sample_hz: 1000\n"
 	"sampler_priority: 60\n"
+	"cpuset: true\n"
 	"loads:\n"
 	"  - name: hog\n"
 	"    type: rt-hog\n"
@@ -192,6 +194,7 @@ START_TEST(every_key_lands_in_its_field)
 	ck_assert_int_eq(p->repeat, 3);
 	ck_assert_int_eq(p->sample_hz, 1000);
 	ck_assert_int_eq(p->sampler_priority, 60);
+	ck_assert(p->use_cpuset);
 	hog = profile_find_load(p, "hog");
 	ck_assert_int_eq(hog->policy, POLICY_FIFO);	/* rt-hog's default */
 	ck_assert_int_eq(hog->priority, 50);
