@@ -3,7 +3,7 @@
  * knows every load's process group and SIGKILLs them all when the controller
  * dies (pipe EOF or PR_SET_PDEATHSIG) or when a run overruns its deadline,
  * even if the controller hangs. After the controller's death it also calls
- * a restore hook (the knob journal). Protocol: fixed-size records on a pipe,
+ * a restore hook (the run's: its cpusets, then the knob journal). Protocol: fixed-size records on a pipe,
  * each written with one write() (atomic below PIPE_BUF). */
 #ifndef STARVE_WATCHDOG_H
 #define STARVE_WATCHDOG_H
