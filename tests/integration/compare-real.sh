@@ -14,6 +14,12 @@ for which in alone shared; do
 done
 
 "$STARVE" compare "$TMPDIR_TEST/alone/result.json" "$TMPDIR_TEST/shared/result.json" >"$out"; rc=$?
+# Runs whose CPUs were busy with other work measure the machine, not the
+# placement: compare flags them, and then this test cannot judge.
+if [ "$rc" != 1 ] && grep -q '^noisy runs' "$out"; then
+	cat "$out" >&2
+	skip "the machine was too busy during the runs (noisy) to expect a significant difference"
+fi
 [ "$rc" = 1 ] || { cat "$out" >&2; fail "alone vs shared: exit $rc, expected 1 (regression)"; }
 for metric in cpu_share starvation_max; do
 	grep -Eq "^victim +$metric +.* regression$" "$out" ||
