@@ -24,8 +24,7 @@ const struct cmd cmd_restore = { "restore", "[--dry-run]",
 
 static const char restore_options[] =
 	"options:\n"
-	"  -n, --dry-run   print what would be restored, change nothing (cpusets\n"
-	"                  of dead runs are left alone)\n"
+	"  -n, --dry-run   print what would be restored or removed, change nothing\n"
 	"\n"
 	"The journal is $STARVE_STATE_DIR/journal (default " JOURNAL_DEFAULT_DIR "/journal).\n";
 
@@ -102,7 +101,7 @@ static int run_restore(int argc, char **argv)
 	ret = ret < 0 ? EXIT_RUNTIME : ret == 0 ? EXIT_PASS : restore_journal(j, dry_run);
 	free(j);
 	/* Only dead runs' cpusets: a live run removes its own. */
-	if (!dry_run && confine_sweep(0, true) < 0)
+	if (confine_sweep(0, CONFINE_SWEEP_VERBOSE | (dry_run ? CONFINE_SWEEP_DRY_RUN : 0)) < 0)
 		ret = EXIT_RUNTIME;
 	return ret;
 }

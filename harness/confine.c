@@ -308,7 +308,7 @@ static bool confine_pid_dead(pid_t pid)
 }
 
 /* One backend's root: remove what matches; -1 when a removal failed. */
-static int confine_sweep_root(const char *root, pid_t owner, bool verbose, int *removed)
+static int confine_sweep_root(const char *root, pid_t owner, unsigned flags, int *removed)
 {
 	struct confine_handle h;
 	struct dirent *d;
@@ -325,19 +325,22 @@ static int confine_sweep_root(const char *root, pid_t owner, bool verbose, int *
 		memset(&h, 0, sizeof(h));
 		if (snprintf(h.path, sizeof(h.path), "%s/%s", root, d->d_name) >= (int)sizeof(h.path))
 			continue;
-		if (confine_remove_dir(&h, confine_procs_file(h.path)) < 0) {
+		if (!(flags & CONFINE_SWEEP_DRY_RUN) &&
+		    confine_remove_dir(&h, confine_procs_file(h.path)) < 0) {
 			ret = -1;
 			continue;
 		}
 		(*removed)++;
-		if (verbose)	/* h.path is cleared once removed */
-			printf("removed cpuset %s/%s, left by pid %d\n", root, d->d_name, (int)pid);
+		if (flags & CONFINE_SWEEP_VERBOSE)	/* h.path is cleared once removed */
+			printf("%s cpuset %s/%s, left by pid %d\n",
+			       flags & CONFINE_SWEEP_DRY_RUN ? "would remove" : "removed", root,
+			       d->d_name, (int)pid);
 	}
 	closedir(dir);
 	return ret;
 }
 
-int confine_sweep(pid_t owner, bool verbose)
+int confine_sweep(pid_t owner, unsigned flags)
 {
 	char root[256];
 	int removed = 0, ret = 0;
@@ -346,7 +349,7 @@ int confine_sweep(pid_t owner, bool verbose)
 		const struct confine_backend *b = confine_backends[i];
 
 		if (b->root && b->root(root, sizeof(root)) &&
-		    confine_sweep_root(root, owner, verbose, &removed) < 0)
+		    confine_sweep_root(root, owner, flags, &removed) < 0)
 			ret = -1;
 	}
 	return ret < 0 ? -1 : removed;

@@ -45,11 +45,15 @@ int confine_attach(struct confine_handle *h, pid_t pid);
 int confine_destroy(struct confine_handle *h);
 const char *confine_backend_name(const struct confine_handle *h);
 
+/* Flags of confine_sweep(). */
+#define CONFINE_SWEEP_VERBOSE 0x1	/* print each one on stdout */
+#define CONFINE_SWEEP_DRY_RUN 0x2	/* only say what would be removed */
+
 /* Remove the cpusets "starve-<pid>-*" a run left behind, under every
  * backend's root: OWNER's when OWNER > 0 (the watchdog, after its
  * controller died), else those of every pid that no longer exists
- * (`starve restore`). Each removal is printed on stdout when VERBOSE.
- * Returns how many were removed, or -1 when one could not be. */
-int confine_sweep(pid_t owner, bool verbose);
+ * (`starve restore`). Returns how many were (or would be) removed, or -1
+ * when one could not be. */
+int confine_sweep(pid_t owner, unsigned flags);
 
 #endif

@@ -161,7 +161,7 @@ static void run_watchdog_restore(pid_t controller)
 {
 	static struct journal j;
 
-	confine_sweep(controller, false);
+	confine_sweep(controller, 0);
 	if (journal_load(&j, NULL) != 1 || j.pid != controller)
 		return;
 	if (journal_restore_all(&j) == 0)
@@ -239,6 +239,19 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	return 0;
 }
 
+/* A load that runs a command (LOAD_TRACK_PGROUP): sample every process of
+ * its process group, which the command and its children stay in, but not
+ * the leader and the workers: they only wait for the command, and would
+ * add near-idle tasks to its starvation and wait figures. */
+static void run_watch_pgroup(struct measure *m, size_t i, unsigned n)
+{
+	sampler_skip_process(m->smp, m->sl[i].pid);
+	for (unsigned r = m->first[i]; r < m->first[i] + n; r++)
+		if (m->stats->rec[r].pid > 0)
+			sampler_skip_process(m->smp, m->stats->rec[r].pid);
+	sampler_watch_pgroup(m->smp, m->sl[i].pid, (int)i);
+}
+
 /* Sample the workers named in the records (threads or processes alike),
  * not the leader, whose main thread only waits for them and would skew
  * per-load fairness; a load whose records name no worker (yet) is watched
@@ -248,6 +261,10 @@ static void run_watch_workers(struct run_ctx *c, struct measure *m)
 	for (size_t i = 0; i < m->n_spawned; i++) {
 		unsigned n = load_records_needed(&c->p->loads[i]), found = 0;
 
+		if (c->p->loads[i].type->flags & LOAD_TRACK_PGROUP) {
+			run_watch_pgroup(m, i, n);
+			continue;
+		}
 		for (unsigned r = m->first[i]; r < m->first[i] + n; r++) {
 			const struct worker_record *rec = &m->stats->rec[r];
 

@@ -23,6 +23,7 @@ LIVE_DIR="$root/starve-$$-live"
 cleanup_cpusets() {
 	cleanup_run
 	rmdir "$LIVE_DIR" 2>/dev/null
+	[ -z "${dead:-}" ] || rmdir "$root/starve-$dead-stale" 2>/dev/null
 	for p in $CTL_PIDS; do rmdir "$root"/starve-"$p"-* 2>/dev/null; done
 	return 0
 }
@@ -70,10 +71,15 @@ wait_gone $pids
 for _ in $(seq 30); do [ -e "$dir" ] || break; sleep 0.1; done
 [ ! -e "$dir" ] || fail "$dir still exists 3 s after kill -9 of the controller"
 
-# 3. starve restore: a dead pid's cpuset goes, a live one's stays
+# 3. starve restore: a dead pid's cpuset goes (--dry-run only names it), a
+# live one's stays
 sh -c 'exit 0' & dead=$!
 wait "$dead"
 mkdir "$root/starve-$dead-stale" "$LIVE_DIR" || fail "cannot make test cpusets under $root"
+"$STARVE" restore --dry-run > "$TMPDIR_TEST/dry.log" 2>&1 || fail "starve restore --dry-run failed"
+grep -q "would remove cpuset $root/starve-$dead-stale" "$TMPDIR_TEST/dry.log" ||
+	{ cat "$TMPDIR_TEST/dry.log"; fail "restore --dry-run does not name the stale cpuset"; }
+[ -d "$root/starve-$dead-stale" ] || fail "restore --dry-run removed a cpuset"
 "$STARVE" restore > "$TMPDIR_TEST/restore.log" 2>&1 ||
 	{ cat "$TMPDIR_TEST/restore.log"; fail "starve restore failed"; }
 grep -q "removed cpuset $root/starve-$dead-stale" "$TMPDIR_TEST/restore.log" ||
