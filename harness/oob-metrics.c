@@ -64,9 +64,10 @@ static json_t *oob_series_json(const struct sampler *s, int group)
 			 "cpu_share", share, "runnable_waiting", waiting);
 }
 
-/* Sums over GROUP's tasks, then the load's metrics into METRICS. */
-static int oob_group_metrics(const struct sampler *s, int group, int64_t window_ns,
-			     json_t *metrics, json_t *tasks)
+/* Sums over GROUP's tasks, then the load's metrics into METRICS; COPIES:
+ * 0 for a load of peer tasks, else the copies of a command (see .h). */
+static int oob_group_metrics(const struct sampler *s, int group, unsigned copies,
+			     int64_t window_ns, json_t *metrics, json_t *tasks)
 {
 	size_t n = 0, total = sampler_n_tasks(s);
 	int64_t cpu = 0, delay = 0, starve = 0;
@@ -89,10 +90,12 @@ static int oob_group_metrics(const struct sampler *s, int group, int64_t window_
 	if (n) {
 		oob_set(metrics, "starvation_max", oob_seconds(starve));
 		oob_set(metrics, "wait_ratio", oob_wait_ratio(delay, cpu));
-		if (window_ns > 0)	/* the mean of the tasks', as in-band (lib/metric.c) */
-			oob_set(metrics, "cpu_share", (double)cpu / (double)window_ns / (double)n);
+		/* the mean of the tasks', as in-band (lib/metric.c), or of the copies' */
+		if (window_ns > 0)
+			oob_set(metrics, "cpu_share", (double)cpu / (double)window_ns /
+						      (double)(copies ? copies : n));
 	}
-	if (n >= 2) {
+	if (n >= 2 && !copies) {
 		oob_set(metrics, "fairness", jain_index(cpus, n));
 		oob_set(metrics, "fairness_minmax", min_max_ratio(cpus, n));
 	}
@@ -100,7 +103,7 @@ static int oob_group_metrics(const struct sampler *s, int group, int64_t window_
 	return (int)n;
 }
 
-int oob_load_metrics(const struct sampler *s, int group, json_t *load)
+static int oob_load(const struct sampler *s, int group, unsigned copies, json_t *load)
 {
 	struct sampler_quality q;
 	json_t *metrics = json_object_get(load, "metrics"), *tasks = json_array(), *series;
@@ -116,7 +119,7 @@ int oob_load_metrics(const struct sampler *s, int group, json_t *load)
 		}
 	}
 	sampler_quality(s, &q);
-	n = oob_group_metrics(s, group, q.window_ns, metrics, tasks);
+	n = oob_group_metrics(s, group, copies, q.window_ns, metrics, tasks);
 	if (n < 0) {
 		json_decref(tasks);
 		return -1;
@@ -127,6 +130,17 @@ int oob_load_metrics(const struct sampler *s, int group, json_t *load)
 	if (series)
 		json_object_set_new(load, "timeseries", series);
 	return 0;
+}
+
+int oob_load_metrics(const struct sampler *s, int group, json_t *load)
+{
+	return oob_load(s, group, 0, load);
+}
+
+int oob_load_metrics_copies(const struct sampler *s, int group, unsigned copies,
+			    json_t *load)
+{
+	return oob_load(s, group, copies ? copies : 1, load);
 }
 
 json_t *oob_sampler_json(const struct sampler *s)

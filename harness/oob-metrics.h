@@ -24,6 +24,12 @@ json_t *oob_task_metrics(const struct sampler_task_result *t, int64_t window_ns)
  * CPU time, with at least 2 tasks). Keys already in "metrics" are kept (in-band wins).
  * Returns -1 on allocation failure. */
 int oob_load_metrics(const struct sampler *s, int group, json_t *load);
+/* The same for a load whose tasks are the processes that COPIES (> 0) copies
+ * of a command started (LOAD_TRACK_PGROUP, exec): its cpu_share is their
+ * summed CPU per copy, the command's however many processes it forks and
+ * however short-lived, and there is no fairness (they are no peers). */
+int oob_load_metrics_copies(const struct sampler *s, int group, unsigned copies,
+			    json_t *load);
 
 /* The run's "sampler" object (doc/result-format.md). */
 json_t *oob_sampler_json(const struct sampler *s);

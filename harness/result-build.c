@@ -173,8 +173,11 @@ json_t *result_build_load(const struct load_spec *spec, const struct stats_block
 		json_object_set_new(load, "histograms", hists);
 	else
 		json_decref(hists);
-	/* in-band keys are kept; oob adds starvation_max, wait_ratio, tasks... */
-	if (smp && oob_load_metrics(smp, group, load) < 0)
+	/* in-band keys are kept; oob adds starvation_max, wait_ratio, tasks...
+	 * A pgroup load's tasks are its command's processes (run.c). */
+	if (smp && (spec->type->flags & LOAD_TRACK_PGROUP ?
+		    oob_load_metrics_copies(smp, group, load_records_needed(spec), load) :
+		    oob_load_metrics(smp, group, load)) < 0)
 		warning("load '%s': out of memory for its out-of-band metrics", spec->name);
 	return load;
 }

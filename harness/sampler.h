@@ -8,7 +8,8 @@
  * Memory stays flat with run length: per-task counters, and per group a
  * time series whose buckets double in length when it fills up.
  *
- * Usage: sampler_new; sampler_watch_process / sampler_add_task for each load;
+ * Usage: sampler_new; sampler_watch_process / sampler_add_task /
+ * sampler_watch_pgroup for each load;
  * sampler_run (blocks until END_NS); read sampler_task(), sampler_quality(),
  * sampler_group_series(); sampler_free. Not thread-safe: one thread uses it. */
 #ifndef STARVE_SAMPLER_H
@@ -44,6 +45,20 @@ int sampler_watch_process(struct sampler *s, pid_t pid, int group);
 /* Sample one thread. Adding a tid already sampled does nothing. Returns -1
  * if the thread does not exist (or on allocation failure). */
 int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group);
+
+/* Sample every process of process group PGID (> 0) as sampler_watch_process
+ * does, now and as processes join it (children of its members stay in it
+ * unless they change groups): at each rescan, one walk of /proc reads the
+ * process group of every process not sampled yet, for all watched groups
+ * at once. A process that lives less than SAMPLER_SCAN_NS may be missed, and
+ * a task found during the run is counted from its first sample. Processes
+ * passed to sampler_skip_process are left out. Returns -1 on allocation
+ * failure or a bad PGID. */
+int sampler_watch_pgroup(struct sampler *s, pid_t pgid, int group);
+/* Leave process PID out of every process-group watch (a load's own leader
+ * and workers, which only wait for the command it runs). Call it before
+ * sampler_watch_pgroup. Returns -1 on allocation failure. */
+int sampler_skip_process(struct sampler *s, pid_t pid);
 
 /* Called about every SAMPLER_PROGRESS_NS from sampler_run with the worst
  * starvation seen so far (ns); a non-zero return stops the run early. */

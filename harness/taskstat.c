@@ -4,6 +4,7 @@
 #include "config.h"
 #include "harness/taskstat.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Parse an unsigned decimal at *p, advancing it; -1 if there is none. */
@@ -34,20 +35,25 @@ int taskstat_parse_schedstat(const char *buf, size_t len, struct taskstat_sched 
 	return 0;
 }
 
-int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, size_t comm_len)
+/* The ')' closing the comm in a stat line, or NULL when malformed. */
+static const char *taskstat_comm_end(const char *buf, size_t len, const char **open)
 {
-	const char *open = memchr(buf, '(', len), *close = NULL;
-
-	if (!open)
-		return -1;
+	*open = memchr(buf, '(', len);
+	if (!*open)
+		return NULL;
 	/* The comm is whatever lies between the first '(' and the LAST ')':
 	 * a thread may call itself "a) R (b". */
-	for (const char *c = buf + len; c > open;)
-		if (*--c == ')') {
-			close = c;
-			break;
-		}
-	if (!close || close + 2 >= buf + len || close[1] != ' ')
+	for (const char *c = buf + len; c > *open;)
+		if (*--c == ')')
+			return c + 2 < buf + len && c[1] == ' ' ? c : NULL;
+	return NULL;
+}
+
+int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, size_t comm_len)
+{
+	const char *open, *close = taskstat_comm_end(buf, len, &open);
+
+	if (!close)
 		return -1;
 	*state = close[2];
 	if (comm && comm_len) {
@@ -58,6 +64,32 @@ int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, si
 		memcpy(comm, open + 1, n);
 		comm[n] = '\0';
 	}
+	return 0;
+}
+
+/* After the state: ppid pgrp session tty_nr tpgid flags. */
+int taskstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
+			unsigned long *flags)
+{
+	const char *open, *close = taskstat_comm_end(buf, len, &open), *end = buf + len;
+	long long v[6];
+	char *next;
+
+	if (!close)
+		return -1;
+	*state = close[2];
+	next = (char *)close + 3;
+	for (int i = 0; i < 6; i++) {
+		const char *p = next;
+
+		if (p >= end || *p != ' ')
+			return -1;
+		v[i] = strtoll(p + 1, &next, 10);	/* tty_nr and tpgid may be < 0 */
+		if (next == p + 1)
+			return -1;
+	}
+	*pgrp = (long)v[1];
+	*flags = (unsigned long)v[5];
 	return 0;
 }
 

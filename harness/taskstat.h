@@ -19,6 +19,13 @@ int taskstat_parse_schedstat(const char *buf, size_t len, struct taskstat_sched 
  * comm (truncated to COMM_LEN - 1). Returns -1 on a malformed line. */
 int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, size_t comm_len);
 
+/* The same line further on, for the process-group walk: STATE, the process
+ * group and the PF_* flags (PF_KTHREAD marks a kernel thread). BUF must be
+ * NUL-terminated. Returns -1 on a malformed line. */
+#define TASKSTAT_PF_KTHREAD 0x00200000UL
+int taskstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
+			unsigned long *flags);
+
 /* Runnable-waiting stretches of one task (DESIGN.md, starvation_max).
  *
  * A sample "progressed" when any schedstat field moved: the task ran.

@@ -111,6 +111,6 @@ const struct load_type load_exec = {
 	.options = options,
 	.n_options = sizeof(options) / sizeof(options[0]),
 	.hist = HIST_NONE,
-	.flags = 0,
+	.flags = LOAD_TRACK_PGROUP,
 	.run = run,
 };

@@ -81,7 +81,8 @@ void inband_summarize(const struct load_type *type, const struct stats_block *bl
 		out->starvation_max_inband = (double)gap_max / NSEC_PER_SEC;
 	if (met + missed > 0)
 		out->deadline_miss_ratio = (double)missed / (double)(met + missed);
-	if (life > 0)
+	/* a pgroup load's workers only wait: its CPU is its command's (oob) */
+	if (life > 0 && !(type->flags & LOAD_TRACK_PGROUP))
 		out->cpu_share = (double)cpu / (double)life;
 	if (type->flags & LOAD_FAIRNESS)
 		inband_fairness(block, first, n, out);

@@ -47,6 +47,10 @@ enum load_hist {
 #define LOAD_INBAND_GAPS 0x1	/* records' gap_max_ns is an in-band starvation figure */
 #define LOAD_RT 0x2		/* the type is meant to run under fifo/rr (rt-hog) */
 #define LOAD_FAIRNESS 0x4	/* fairness over workers is meaningful (massive-intr, storms) */
+/* The load's work is done by processes it starts in its process group (exec's
+ * command and its children): the sampler watches the whole group instead of
+ * the workers, which only wait; no in-band cpu_share (the waiting worker's). */
+#define LOAD_TRACK_PGROUP 0x8
 
 /* Where a profile entry was declared, for file:line:col messages. */
 struct source_pos {
