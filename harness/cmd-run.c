@@ -40,7 +40,7 @@ static const struct run_opt {
 	{ { "warmup", required_argument, NULL, RUNOPT_WARMUP }, "T", "warm-up per run, e.g. 1s" },
 	{ { "only", required_argument, NULL, RUNOPT_ONLY }, "SETTING", "run only this setting" },
 	{ { "format", required_argument, NULL, RUNOPT_FORMAT }, "LIST",
-	  "also write junit,ktap,markdown,table (comma-separated; json always)" },
+	  "also write junit,ktap,markdown,html,table (comma-separated; json always)" },
 	{ { "quiet", no_argument, NULL, 'q' }, NULL, "no progress line" },
 	{ { "cpuset", no_argument, NULL, RUNOPT_CPUSET }, NULL,
 	  "confine each load in a cpuset (as the profile's 'cpuset: true')" },
@@ -76,19 +76,6 @@ static void run_help(void)
 	       "3 runtime error or interrupted (partial result written), 4 all skipped.\n");
 }
 
-/* Names are checked before the run, so a typo costs nothing. */
-static int run_check_formats(const char *list)
-{
-	char buf[256], *save = NULL;
-
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (char *f = strtok_r(buf, ",", &save); f; f = strtok_r(NULL, ",", &save))
-		if (!report_format_find(f))
-			return error("--format: unknown format '%s' (valid: json, junit, ktap, "
-				     "markdown, table)", f);
-	return 0;
-}
-
 static int run_parse_duration(const char *opt, const char *text, int64_t *ns)
 {
 	char why[160];
@@ -110,7 +97,7 @@ static int run_parse_one(int c, char *arg, void *data)
 	case RUNOPT_ONLY: a->only = arg; return 0;
 	case RUNOPT_ALLOW_RT: a->allow_rt = true; return 0;
 	case RUNOPT_CPUSET: a->cpuset = true; return 0;
-	case RUNOPT_FORMAT: a->formats = arg; return run_check_formats(arg);
+	case RUNOPT_FORMAT: a->formats = arg; return report_formats_check(arg);
 	case RUNOPT_DURATION: return run_parse_duration("duration", arg, &a->duration_ns);
 	case RUNOPT_WARMUP: return run_parse_duration("warmup", arg, &a->warmup_ns);
 	case RUNOPT_REPEAT:

@@ -94,6 +94,14 @@ static int formats_parse(const char *list, const struct report_format **out, siz
 	return 0;
 }
 
+int report_formats_check(const char *format_list)
+{
+	const struct report_format *fmts[16];
+	size_t n;
+
+	return formats_parse(format_list, fmts, sizeof(fmts) / sizeof(fmts[0]), &n);
+}
+
 int reports_write_formats(const json_t *result, const char *dir, const char *format_list)
 {
 	const struct report_format *fmts[16];

@@ -30,5 +30,8 @@ int report_write_file(const struct report_format *fmt, const json_t *result, con
  * is written; an unknown one is an error listing the valid names. Returns 0
  * or -1 with an error printed. */
 int reports_write_formats(const json_t *result, const char *dir, const char *format_list);
+/* Check a comma-separated list of format names before a run, so a typo
+ * costs nothing; -1 with the valid names printed. */
+int report_formats_check(const char *format_list);
 
 #endif
