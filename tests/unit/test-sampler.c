@@ -17,7 +17,11 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MS NSEC_PER_MSEC
@@ -38,6 +42,29 @@ START_TEST(stat_comm_ends_at_the_last_paren)
 	line = "77 (very-long-thread-name-x) R 1";
 	ck_assert_int_eq(taskstat_parse_stat(line, strlen(line), &state, comm, sizeof(comm)), 0);
 	ck_assert_str_eq(comm, "very-long-threa");
+}
+END_TEST
+
+START_TEST(stat_gives_the_process_group_and_flags)
+{
+	const char *line = "4321 (a) R (b) S 1 77 77 0 -1 4194560 12 0 3\n";
+	unsigned long flags = 0;
+	long pgrp = 0;
+	char state = 0;
+
+	ck_assert_int_eq(taskstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), 0);
+	ck_assert_int_eq(state, 'S');
+	ck_assert_int_eq(pgrp, 77);
+	ck_assert_uint_eq(flags, 4194560);
+	ck_assert(!(flags & TASKSTAT_PF_KTHREAD));
+	line = "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0";
+	ck_assert_int_eq(taskstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), 0);
+	ck_assert_int_eq(pgrp, 0);
+	ck_assert(flags & TASKSTAT_PF_KTHREAD);
+	line = "42 (x) S 1 77 77";	/* cut before the flags */
+	ck_assert_int_eq(taskstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), -1);
+	line = "42 (x) S 1 x 77 0 -1 0";
+	ck_assert_int_eq(taskstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), -1);
 }
 END_TEST
 
@@ -617,6 +644,96 @@ START_TEST(load_metrics_sum_tasks_and_keep_inband_keys)
 }
 END_TEST
 
+/* A process group: its leader (left out, as a load's is), a child busy for
+ * 400 ms, which the leader never reaps (a zombie afterwards), and one
+ * forked 300 ms later that sleeps. PIDS[0..1] get the children's pids. */
+static pid_t start_pgroup(volatile pid_t *pids)
+{
+	pid_t leader = fork();
+
+	ck_assert_int_ge(leader, 0);
+	if (leader == 0) {
+		int64_t t0 = mono_ns();
+
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (fork() == 0) {
+			pids[0] = getpid();
+			while (mono_ns() < t0 + 400 * MS)
+				;
+			_exit(0);
+		}
+		sleep_until_ns(t0 + 300 * MS);
+		if (fork() == 0) {
+			pids[1] = getpid();
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			pause();
+		}
+		pause();
+		_exit(0);
+	}
+	setpgid(leader, leader);	/* before the sampler looks, whoever runs first */
+	return leader;
+}
+
+static unsigned count_tid(const struct sampler *s, pid_t tid)
+{
+	unsigned n = 0;
+
+	for (size_t i = 0; i < sampler_n_tasks(s); i++)
+		n += sampler_task(s, i)->tid == tid;
+	return n;
+}
+
+START_TEST(a_process_group_is_found_as_it_grows)
+{
+	void *map = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	volatile pid_t *pids = map;
+	struct sampler *s = sampler_new(250);
+	const struct sampler_task_result *busy, *late;
+	int64_t cpu = 0, until = mono_ns() + 2 * NSEC_PER_SEC;
+	struct sampler_quality q;
+	pid_t leader;
+	json_t *load;
+
+	ck_assert_ptr_ne(map, MAP_FAILED);
+	leader = start_pgroup(pids);
+	while (!pids[0] && mono_ns() < until)
+		sleep_until_ns(mono_ns() + MS);
+	ck_assert_int_gt(pids[0], 0);
+	ck_assert_int_eq(sampler_skip_process(s, leader), 0);
+	ck_assert_int_eq(sampler_watch_pgroup(s, leader, 2), 0);
+	ck_assert_uint_eq(sampler_n_tasks(s), 1);	/* the busy child, not the leader */
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 800 * MS, NULL, NULL), 0);
+	kill(-leader, SIGKILL);
+	waitpid(leader, NULL, 0);
+
+	busy = find_task(s, pids[0]);
+	late = find_task(s, pids[1]);
+	ck_assert_msg(busy && late, "a process of the group was not found");
+	ck_assert_ptr_null(find_task(s, leader));
+	ck_assert_ptr_null(find_task(s, getpid()));
+	ck_assert_uint_eq(count_tid(s, pids[0]), 1);	/* a zombie is not added again */
+	ck_assert(busy->exited && !late->exited);
+	ck_assert_int_eq(busy->group, 2);
+	ck_assert_int_eq(late->group, 2);
+	ck_assert_msg(busy->cpu_ns > 50 * MS, "busy child: %lld ns", (long long)busy->cpu_ns);
+	/* As a command's processes (exec): cpu_share is their sum, no fairness. */
+	for (size_t i = 0; i < sampler_n_tasks(s); i++)
+		cpu += sampler_task(s, i)->cpu_ns;
+	sampler_quality(s, &q);
+	load = json_object();
+	ck_assert_int_eq(oob_load_metrics_copies(s, 2, 1, load), 0);
+	ck_assert_double_eq_tol(num(json_object_get(load, "metrics"), "cpu_share"),
+				(double)cpu / (double)q.window_ns, 1e-9);
+	ck_assert_ptr_null(json_object_get(json_object_get(load, "metrics"), "fairness"));
+	ck_assert_int_eq(json_integer_value(json_object_get(load, "tasks_seen")), 2);
+	json_decref(load);
+	sampler_free(s);
+	munmap(map, 4096);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("sampler");
@@ -625,6 +742,7 @@ int main(void)
 
 	tcase_add_test(tc, stat_comm_ends_at_the_last_paren);
 	tcase_add_test(tc, malformed_stat_and_schedstat_are_refused);
+	tcase_add_test(tc, stat_gives_the_process_group_and_flags);
 	tcase_add_test(tc, a_closed_stretch_is_the_run_delay_jump);
 	tcase_add_test(tc, a_jump_is_capped_by_the_wall_time);
 	tcase_add_test(tc, a_running_task_with_a_stale_cpu_time_is_not_starved);
@@ -641,6 +759,7 @@ int main(void)
 	tcase_add_test(live, the_sampler_can_run_at_an_rt_priority);
 	tcase_add_test(live, out_of_band_starvation_agrees_with_the_threads_own_gaps);
 	tcase_add_test(live, load_metrics_sum_tasks_and_keep_inband_keys);
+	tcase_add_test(live, a_process_group_is_found_as_it_grows);
 	suite_add_tcase(s, live);
 	return unit_run(s);
 }
