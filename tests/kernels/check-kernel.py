@@ -138,6 +138,29 @@ def check_smoke():
         check(len(r["loads"]) == len(smoke["profile"]["loads"]), "smoke %s: loads missing" % r["setting"])
 
 
+def check_rt_throttle():
+    """rt-throttle (one 3 s repetition): throttled, the victim beside the RT
+    hog gets its 5%; unthrottled, it starves for the whole run before 6.12
+    and gets the fair server's 50 ms a second from 6.12, as the profile's
+    header says. Its exit code follows: 1 (a failed verdict) before 6.12."""
+    res = load("rt-throttle/result.json")
+    victim = {}
+    for r in res["runs"]:
+        check(r["status"] == "ok", "rt-throttle %s: status %r (%r)" % (r["setting"], r["status"], r["reason"]))
+        victim[r["setting"]] = [l["metrics"] for l in r["loads"] if l["name"] == "victim"][0]
+    run_s = res["profile"]["duration_s"]
+    fair_server = version >= (6, 12)
+    thr = victim["throttled"]
+    check(thr.get("cpu_share", 0) > 0.02 and thr.get("starvation_max", 9e9) < 1.2,
+          "rt-throttle throttled: victim %r" % thr)
+    starved = victim["unthrottled"].get("starvation_max")   # absent: not measured
+    check(starved is not None and (starved < 1.2 if fair_server else starved > 0.9 * run_s),
+          "rt-throttle unthrottled: victim starved %s s of %g s (fair server expected: %s)"
+          % (starved, run_s, fair_server))
+    want = "run rt-throttle %d" % (0 if fair_server else 1)
+    check(want in status, "rt-throttle exit: %s, expected '%s'" % (status, want))
+
+
 def check_crashes():
     """crash.yaml killed midway (tests/kernels/init): both knobs were changed
     while the run lived; with its watchdog alive they came back by themselves;
@@ -167,7 +190,8 @@ def check_restored():
               "%s: %r before, %r after" % (path, before.get(path), after.get(path)))
 
 
-for f in (check_env, check_env_without_config, check_kernel_test, check_smoke, check_crashes, check_restored):
+for f in (check_env, check_env_without_config, check_kernel_test, check_smoke, check_rt_throttle,
+          check_crashes, check_restored):
     f()
 for f in failures:
     print("FAIL %s: %s" % (release, f))

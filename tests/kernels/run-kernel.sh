@@ -1,7 +1,7 @@
 #!/bin/sh
 # run-kernel.sh KERNEL OUTDIR [PROFILE.yaml...]: boot a Debian kernel under
 # qemu (TCG) with an initramfs holding busybox, the starve binary, its
-# shared libraries and the profiles (default: kernel-test and smoke); the
+# shared libraries and the profiles (default: tests/kernels/profiles.list); the
 # guest's /init runs starve and sends back its files, unpacked into OUTDIR
 # (env-before.json, env-after.json, <profile>/result.json, knobs-*.txt,
 # status, logs; package, release and config of the kernel).
@@ -11,7 +11,7 @@
 [ $# -ge 2 ] || kfail "usage: run-kernel.sh KERNEL OUTDIR [PROFILE.yaml...]"
 kernel=$1 out=$2
 shift 2
-[ $# -gt 0 ] || set -- "$KDIR/kernel-test.yaml" "$KDIR/../../profiles/smoke.yaml"
+top=$KDIR/../..
 : "${STARVE:=./starve}"
 [ -x "$STARVE" ] || kfail "no starve binary at '$STARVE' (set STARVE)"
 missing=$(kernel_missing)
@@ -35,15 +35,23 @@ for lib in $(ldd "$STARVE" | sed -n 's/.*=> \(\/[^ ]*\).*/\1/p; s/^[[:space:]]*\
 done
 [ -e "$root/lib64" ] || ln -s lib "$root/lib64" 2>/dev/null
 cp "$kdir/config" "$root/boot/config-$release"
-for p in "$@"; do cp "$p" "$root/profiles/" || kfail "no profile $p"; done
+# Each profile with its `starve run` options in /profiles/NAME.args.
+if [ $# -gt 0 ]; then
+	for p in "$@"; do echo "$p"; done
+else
+	grep -v '^#' "$KDIR/profiles.list" | sed "s|^|$top/|"
+fi | while read -r p args; do
+	cp "$p" "$root/profiles/" && echo "$args" > "$root/profiles/$(basename "$p" .yaml).args" ||
+		kfail "no profile $p"
+done || exit 1
 mkdir -p "$root/crash" && cp "$KDIR/crash.yaml" "$root/crash/" || exit 1
-cp "$KDIR/../../profiles/"*.yaml "$root/usr/share/starve/profiles/"
+cp "$top/profiles/"*.yaml "$root/usr/share/starve/profiles/"
 (cd "$root" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$work/initrd.gz" ||
 	kfail "cannot build the initramfs"
 
 mkdir -p "$out" || kfail "cannot create $out"
 t0=$(date +%s)
-timeout "$KTIMEOUT" qemu-system-x86_64 -accel tcg -m 1G -smp 2 -nodefaults -display none \
+timeout "$KTIMEOUT" qemu-system-x86_64 -accel tcg -m 1G -smp 2,sockets=1,cores=2,threads=1 -nodefaults -display none \
 	-no-reboot -kernel "$kdir/vmlinuz" -initrd "$work/initrd.gz" \
 	-serial "file:$out/console.log" -serial "file:$work/ttyS1" \
 	-append "console=ttyS0 panic=-1 quiet" </dev/null
