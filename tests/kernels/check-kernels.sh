@@ -36,9 +36,12 @@ for k in $KERNELS; do
 	else
 		failed=1
 	fi
-	for p in kernel-test smoke; do
-		[ -f "$out/$p/result.json" ] &&
-			cp "$out/$p/result.json" "$STARVE_KERNEL_OUT/results/$release-$p.json"
+	for r in "$out"/*/result.json; do
+		[ -f "$r" ] || continue
+		cp "$r" "$STARVE_KERNEL_OUT/results/$release-$(basename "$(dirname "$r")").json"
+		# every result a guest wrote is valid result.json (77: no python3-jsonschema)
+		"$PY" "$top_srcdir/tests/validate-result.py" "$top_srcdir/reports/result-schema.json" "$r"
+		case $? in 0|77) ;; *) echo "FAIL $k: $r does not match the result schema"; failed=1 ;; esac
 	done
 	[ -f "$out/kernel-test/result.json" ] && done_results="$done_results $out/kernel-test/result.json"
 done
