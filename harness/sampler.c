@@ -28,7 +28,8 @@ struct sampler_task {
 	struct sampler_task_result r;
 	int fd_sched, fd_stat;		/* -1 once the task is gone */
 	struct taskstat_track track;
-	struct taskstat_sched base;	/* the first sample */
+	struct taskstat_sched base;	/* the first sample, or 0s when born_late */
+	bool born_late;			/* started after the first tick: all its time counts */
 };
 
 struct sampler_group {
@@ -74,6 +75,7 @@ struct sampler {
 	size_t n_groups;
 	uint64_t ticks, late, missed, task_ticks;
 	int64_t first_ns, last_ns, prev_tick_ns, cpu_ns, next_scan_ns;
+	int64_t first_boot_ns;		/* CLOCK_BOOTTIME of the first tick */
 };
 
 /* Many threads need two descriptors each: lift the soft limit to the hard one. */
@@ -275,6 +277,20 @@ static int sampler_open_task(struct sampler *s, struct sampler_task *t)
 	return -1;
 }
 
+/* Whether the task of stat line BUF started after the first tick (by its
+ * start time, in clock ticks of CLOCK_BOOTTIME): then none of its CPU time
+ * or delay came before the window, and all of it counts, though it was
+ * found only at a rescan (a command's short-lived children). A task started
+ * within a clock tick of the first one counts from its first sample. */
+static bool sampler_born_late(const struct sampler *s, const char *buf, size_t len)
+{
+	unsigned long long ticks;
+	long hz = sysconf(_SC_CLK_TCK);
+
+	return s->first_boot_ns && hz > 0 && taskstat_parse_starttime(buf, len, &ticks) == 0 &&
+	       (double)ticks * ((double)NSEC_PER_SEC / (double)hz) > (double)s->first_boot_ns;
+}
+
 int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 {
 	struct sampler_task *t;
@@ -303,6 +319,7 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 		sampler_close_task(t);
 		return -1;
 	}
+	t->born_late = n > 0 && sampler_born_late(s, buf, (size_t)n);
 	s->index[sampler_slot(s, tid)] = ++s->n_tasks;
 	return 0;
 }
@@ -534,7 +551,10 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 			state = 0;	/* it ran: the naive mode read it anyway */
 	}
 	if (!t->track.have_prev) {
-		t->base = ss;
+		if (t->born_late)
+			s->groups[t->r.group].tick_cpu_ns += (int64_t)ss.cpu_ns;
+		else
+			t->base = ss;
 		t->r.first_ns = now;
 	} else {
 		struct sampler_group *g = &s->groups[t->r.group];
@@ -609,8 +629,10 @@ static void sampler_tick_series(struct sampler *s, int64_t now, bool final)
 
 static void sampler_tick(struct sampler *s, int64_t now, bool final)
 {
-	if (!s->first_ns)
+	if (!s->first_ns) {
 		s->first_ns = now;
+		s->first_boot_ns = clock_ns(CLOCK_BOOTTIME);
+	}
 	if (now >= s->next_scan_ns) {
 		sampler_rescan(s);
 		s->next_scan_ns = now + SAMPLER_SCAN_NS;

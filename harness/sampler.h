@@ -50,9 +50,10 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group);
  * does, now and as processes join it (children of its members stay in it
  * unless they change groups): at each rescan, one walk of /proc reads the
  * process group of every process not sampled yet, for all watched groups
- * at once. A process that lives less than SAMPLER_SCAN_NS may be missed, and
- * a task found during the run is counted from its first sample. Processes
- * passed to sampler_skip_process are left out. Returns -1 on allocation
+ * at once. A process that lives less than SAMPLER_SCAN_NS may be missed. A
+ * task (of any watch) started after the first tick counts whole, though found
+ * later; an older one counts from its first sample. Processes passed to
+ * sampler_skip_process are left out. Returns -1 on allocation
  * failure or a bad PGID. */
 int sampler_watch_pgroup(struct sampler *s, pid_t pgid, int group);
 /* Leave process PID out of every process-group watch (a load's own leader

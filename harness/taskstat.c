@@ -67,19 +67,18 @@ int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, si
 	return 0;
 }
 
-/* After the state: ppid pgrp session tty_nr tpgid flags. */
-int taskstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
-			unsigned long *flags)
+/* The N numbers after the state of a stat line into V (field 4 on); its
+ * state into STATE. -1 on a malformed or short line (BUF NUL-terminated). */
+static int taskstat_fields(const char *buf, size_t len, char *state, long long *v, int n)
 {
 	const char *open, *close = taskstat_comm_end(buf, len, &open), *end = buf + len;
-	long long v[6];
 	char *next;
 
 	if (!close)
 		return -1;
 	*state = close[2];
 	next = (char *)close + 3;
-	for (int i = 0; i < 6; i++) {
+	for (int i = 0; i < n; i++) {
 		const char *p = next;
 
 		if (p >= end || *p != ' ')
@@ -88,8 +87,31 @@ int taskstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
 		if (next == p + 1)
 			return -1;
 	}
+	return 0;
+}
+
+/* After the state: ppid pgrp session tty_nr tpgid flags. */
+int taskstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
+			unsigned long *flags)
+{
+	long long v[6];
+
+	if (taskstat_fields(buf, len, state, v, 6) < 0)
+		return -1;
 	*pgrp = (long)v[1];
 	*flags = (unsigned long)v[5];
+	return 0;
+}
+
+/* starttime is field 22: the 19th number after the state. */
+int taskstat_parse_starttime(const char *buf, size_t len, unsigned long long *ticks)
+{
+	long long v[19];
+	char state;
+
+	if (taskstat_fields(buf, len, &state, v, 19) < 0 || v[18] < 0)
+		return -1;
+	*ticks = (unsigned long long)v[18];
 	return 0;
 }
 

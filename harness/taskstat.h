@@ -25,6 +25,8 @@ int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, si
 #define TASKSTAT_PF_KTHREAD 0x00200000UL
 int taskstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
 			unsigned long *flags);
+/* Its start time (field 22), in clock ticks (sysconf(_SC_CLK_TCK)) since boot. */
+int taskstat_parse_starttime(const char *buf, size_t len, unsigned long long *ticks);
 
 /* Runnable-waiting stretches of one task (DESIGN.md, starvation_max).
  *

@@ -68,6 +68,18 @@ START_TEST(stat_gives_the_process_group_and_flags)
 }
 END_TEST
 
+START_TEST(stat_gives_the_start_time)
+{
+	const char *line = "9 (a b) S 1 9 9 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0 123456 999 7";
+	unsigned long long ticks = 0;
+
+	ck_assert_int_eq(taskstat_parse_starttime(line, strlen(line), &ticks), 0);
+	ck_assert_uint_eq(ticks, 123456);
+	line = "9 (a b) S 1 9 9 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0";
+	ck_assert_int_eq(taskstat_parse_starttime(line, strlen(line), &ticks), -1);
+}
+END_TEST
+
 START_TEST(malformed_stat_and_schedstat_are_refused)
 {
 	struct taskstat_sched ss;
@@ -646,7 +658,9 @@ END_TEST
 
 /* A process group: its leader (left out, as a load's is), a child busy for
  * 400 ms, which the leader never reaps (a zombie afterwards), and one
- * forked 300 ms later that sleeps. PIDS[0..1] get the children's pids. */
+ * forked 300 ms later that burns 60 ms of CPU in a group of its own, so
+ * unseen, then joins the group and sleeps. PIDS[0..1] get the children's
+ * pids. */
 static pid_t start_pgroup(volatile pid_t *pids)
 {
 	pid_t leader = fork();
@@ -667,6 +681,10 @@ static pid_t start_pgroup(volatile pid_t *pids)
 		if (fork() == 0) {
 			pids[1] = getpid();
 			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			setpgid(0, 0);
+			while (clock_ns(CLOCK_PROCESS_CPUTIME_ID) < 60 * MS)
+				;
+			setpgid(0, getppid());
 			pause();
 		}
 		pause();
@@ -718,6 +736,9 @@ START_TEST(a_process_group_is_found_as_it_grows)
 	ck_assert_int_eq(busy->group, 2);
 	ck_assert_int_eq(late->group, 2);
 	ck_assert_msg(busy->cpu_ns > 50 * MS, "busy child: %lld ns", (long long)busy->cpu_ns);
+	/* Born after the first tick, so counted whole, though found after. */
+	ck_assert_msg(late->cpu_ns >= 58 * MS && late->cpu_ns < 80 * MS,
+		      "late child: %lld ns", (long long)late->cpu_ns);
 	/* As a command's processes (exec): cpu_share is their sum, no fairness. */
 	for (size_t i = 0; i < sampler_n_tasks(s); i++)
 		cpu += sampler_task(s, i)->cpu_ns;
@@ -743,6 +764,7 @@ int main(void)
 	tcase_add_test(tc, stat_comm_ends_at_the_last_paren);
 	tcase_add_test(tc, malformed_stat_and_schedstat_are_refused);
 	tcase_add_test(tc, stat_gives_the_process_group_and_flags);
+	tcase_add_test(tc, stat_gives_the_start_time);
 	tcase_add_test(tc, a_closed_stretch_is_the_run_delay_jump);
 	tcase_add_test(tc, a_jump_is_capped_by_the_wall_time);
 	tcase_add_test(tc, a_running_task_with_a_stale_cpu_time_is_not_starved);
