@@ -226,15 +226,24 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	m->stats->measure_from_ns = m->measure_from;
 	m->deadline = m->end + 5 * NSEC_PER_SEC + run_ns / 4;
 	watchdog_set_deadline(&c->wd, m->deadline);
-	for (size_t i = 0; i < p->n_loads; i++) {
-		if (spawn_load(&m->sl[i], &p->loads[i], m->stats, m->first[i], &opt) < 0) {
-			snprintf(why, sizeof(why), "load '%s' could not be started", p->loads[i].name);
-			result_run_status(run, "error", why);
-			return -1;
+	/* RT loads start last, once every other load has finished its set-up:
+	 * an RT hog already running on a CPU could keep them from ever getting
+	 * there (on kernels without the fair server). Loads not started keep
+	 * pid 0, which the stopping code skips. */
+	m->n_spawned = p->n_loads;
+	for (int rt_pass = 0; rt_pass < 2; rt_pass++) {
+		for (size_t i = 0; i < p->n_loads; i++) {
+			if (run_is_rt(&p->loads[i]) != (rt_pass == 1))
+				continue;
+			if (spawn_load(&m->sl[i], &p->loads[i], m->stats, m->first[i], &opt) < 0) {
+				snprintf(why, sizeof(why), "load '%s' could not be started",
+					 p->loads[i].name);
+				result_run_status(run, "error", why);
+				return -1;
+			}
+			watchdog_add_group(&c->wd, m->sl[i].pid);
+			signals_add_group(m->sl[i].pid);
 		}
-		m->n_spawned++;
-		watchdog_add_group(&c->wd, m->sl[i].pid);
-		signals_add_group(m->sl[i].pid);
 	}
 	return 0;
 }

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include <unistd.h>
 
 #define SPAWN_POLL_NS (2 * NSEC_PER_MSEC)
+#define SPAWN_SETUP_TIMEOUT_NS (5 * NSEC_PER_SEC)	/* a leader's set-up takes microseconds */
 #define SPAWN_GROUP_WAIT_NS (1 * NSEC_PER_SEC)	/* for killed group members to vanish */
 #define SPAWN_RTTIME_HARD_EXTRA_US 500000	/* SIGXCPU first, SIGKILL half a second later */
 
@@ -108,14 +110,17 @@ static int spawn_setup(const struct spawn_req *rq)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != rq->parent)
 		return error("the controller exited during setup");
+	/* The policy first: an RT load that moved to its CPUs while still
+	 * SCHED_OTHER could wait there forever behind an RT load already
+	 * running (on kernels without the fair server). */
+	if (spawn_set_policy(rq))
+		return -1;
 	if (rq->cpuset) {
 		if (confine_attach(rq->cpuset, getpid()))
 			return -1;
 	} else if (sched_setaffinity(0, sizeof(rq->cpus), &rq->cpus)) {
 		return error_errno("cannot pin to cpus '%s'", spec->cpus);
 	}
-	if (spawn_set_policy(rq))
-		return -1;
 	snprintf(comm, sizeof(comm), "starve-%s", spec->name);
 	prctl(PR_SET_NAME, comm);
 	return 0;
@@ -141,7 +146,22 @@ static int spawn_wait_setup(struct spawned_load *sl, int fd)
 	size_t len = 0;
 	ssize_t got;
 
+	int64_t until = mono_ns() + SPAWN_SETUP_TIMEOUT_NS;
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+
 	while (len < sizeof(msg) - 1) {
+		int left_ms = (int)((until - mono_ns()) / NSEC_PER_MSEC);
+
+		if (left_ms <= 0 || poll(&pfd, 1, left_ms) == 0) {
+			close(fd);
+			kill(-sl->pid, SIGKILL);	/* our own group, its leader not reaped yet */
+			while (waitpid(sl->pid, &sl->status, 0) < 0 && errno == EINTR)
+				;
+			sl->exited = sl->reaped = true;
+			return error("load '%s' did not finish its set-up within %llds: is a "
+				     "real-time load starving its CPUs?", sl->spec->name,
+				     (long long)(SPAWN_SETUP_TIMEOUT_NS / NSEC_PER_SEC));
+		}
 		got = read(fd, msg + len, sizeof(msg) - 1 - len);
 		if (got < 0 && errno == EINTR)
 			continue;
