@@ -35,12 +35,11 @@ static void restore_print(const struct journal *j, bool dry_run)
 	       dry_run ? "would restore" : "restoring", j->n, j->file, (int)j->pid, j->started);
 	for (size_t i = j->n; i-- > 0;) {
 		const struct journal_entry *e = &j->entries[i];
-		char cur[JOURNAL_VALUE_MAX];
 		struct knob_state st;
+		const char *cur;
 
 		knob_probe(e->knob, &st);
-		snprintf(cur, sizeof(cur), "%s", st.readable ? st.value :
-			 st.present ? "(unreadable)" : "(missing)");
+		cur = st.readable ? st.value : st.present ? "(unreadable)" : "(missing)";
 		printf("  %s: %s -> %s%s\n", e->knob, cur, e->value,
 		       st.readable && !strcmp(cur, e->value) ? " (unchanged)" : "");
 	}

@@ -18,7 +18,7 @@ struct knob_state {
 	bool present;		/* the file exists */
 	bool readable;
 	bool writable;		/* opening for writing succeeds (checked, nothing written) */
-	char value[256];	/* current value, trailing newline removed */
+	char value[1024];	/* current value, trailing newline removed (sched/features is long) */
 	char reason[160];	/* why not present/readable/writable */
 };
 int knob_probe(const char *name, struct knob_state *st);
