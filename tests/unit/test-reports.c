@@ -166,6 +166,30 @@ START_TEST(interrupted_or_unsampled_runs_are_undecided)
 }
 END_TEST
 
+/* A sampler that fell behind can hide starvation but not invent it: a pass
+ * it measured is undecided, a failure stands. */
+START_TEST(a_slow_sampler_makes_passes_undecided_but_failures_stand)
+{
+	json_t *r = tiny("above", 0.5, 0.9, NULL);
+	json_t *run = json_array_get(json_object_get(r, "runs"), 0);
+
+	json_object_set_new(json_object_get(run, "sampler"), "achieved_hz", json_real(200.0));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_str_eq(tiny_verdict(r), "undecided");
+	ck_assert_str_eq(verdict_str(json_array_get(json_object_get(run, "verdicts"), 0),
+				     "reason", ""),
+			 "sampler reached 200.0 Hz of its 250 Hz target (below 95%)");
+	json_decref(r);
+
+	r = tiny("above", 0.5, 0.1, NULL);
+	run = json_array_get(json_object_get(r, "runs"), 0);
+	json_object_set_new(json_object_get(run, "sampler"), "achieved_hz", json_real(200.0));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_VERDICT_FAIL);
+	ck_assert_str_eq(tiny_verdict(r), "fail");
+	json_decref(r);
+}
+END_TEST
+
 START_TEST(without_expectations_only_skipped_runs_exit_4)
 {
 	json_t *r = tiny("above", 0.5, 0.9, NULL);
@@ -507,6 +531,7 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, verdicts_match_the_hand_made_oracles);
 	tcase_add_test(tc, fail_reason_names_value_threshold_setting_and_kernel);
 	tcase_add_test(tc, thresholds_are_strict_and_ops_point_the_right_way);
+	tcase_add_test(tc, a_slow_sampler_makes_passes_undecided_but_failures_stand);
 	tcase_add_test(tc, interrupted_or_unsampled_runs_are_undecided);
 	tcase_add_test(tc, without_expectations_only_skipped_runs_exit_4);
 	tcase_add_test(tc, undecided_exits_zero_with_a_warning_unless_strict);
