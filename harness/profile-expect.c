@@ -176,15 +176,10 @@ static const struct metric_def *pe_metric(struct pctx *c, const yaml_node_t *nod
 					  const char *name)
 {
 	const struct metric_def *m = metric_find(name);
-	const char *hint;
 
 	if (m)
 		return m;
-	hint = metric_suggest(name);
-	if (hint)
-		pn_error(c, node, "unknown metric '%s' (did you mean '%s'?)", name, hint);
-	else
-		pn_error(c, node, "unknown metric '%s' (see 'starve list' for the metrics)", name);
+	pn_unknown_listed(c, node, "metric", name, metric_suggest(name), "metrics");
 	return NULL;
 }
 

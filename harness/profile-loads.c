@@ -54,18 +54,13 @@ static const struct load_type *pl_type(struct pctx *c, const yaml_node_t *map)
 	const yaml_node_t *node = pn_require(c, map, "type");
 	const char *text = node ? pn_scalar(c, node, "type") : NULL;
 	const struct load_type *type;
-	const char *hint;
 
 	if (!text)
 		return NULL;
 	type = load_type_find(text);
 	if (type)
 		return type;
-	hint = load_type_suggest(text);
-	if (hint)
-		pn_error(c, node, "unknown load type '%s' (did you mean '%s'?)", text, hint);
-	else
-		pn_error(c, node, "unknown load type '%s' (see 'starve list' for the types)", text);
+	pn_unknown_listed(c, node, "load type", text, load_type_suggest(text), "types");
 	return NULL;
 }
 

@@ -283,6 +283,15 @@ int pn_opt(struct pctx *c, const yaml_node_t *node, const struct opt_spec *spec,
 	return 0;
 }
 
+int pn_unknown_listed(struct pctx *c, const yaml_node_t *node, const char *what,
+		      const char *name, const char *hint, const char *list)
+{
+	if (hint)
+		return pn_error(c, node, "unknown %s '%s' (did you mean '%s'?)", what, name, hint);
+	return pn_error(c, node, "unknown %s '%s' (see 'starve list' for the %s)", what, name,
+			list);
+}
+
 int pn_check_name(struct pctx *c, const yaml_node_t *node, const char *name, size_t max,
 		  const char *what)
 {

@@ -75,6 +75,12 @@ yaml_node_t *pn_require(struct pctx *c, const yaml_node_t *map, const char *key)
 int pn_opt(struct pctx *c, const yaml_node_t *node, const struct opt_spec *spec,
 	   union opt_value *out);
 
+/* Report "unknown WHAT 'NAME'" at NODE for a name `starve list` shows (a
+ * metric, a load type), with "did you mean 'HINT'" when HINT is not NULL,
+ * else pointing to the list of LIST (e.g. "metrics"); -1. */
+int pn_unknown_listed(struct pctx *c, const yaml_node_t *node, const char *what,
+		      const char *name, const char *hint, const char *list);
+
 /* Names of loads and settings: 1..MAX of [a-z0-9_-]. -1 after an error. */
 int pn_check_name(struct pctx *c, const yaml_node_t *node, const char *name, size_t max,
 		  const char *what);

@@ -10,24 +10,13 @@
 #include "reports/svg.h"
 
 #include "tests/unit/unit.h"
+#include "tests/unit/unit-results.h"
 
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static json_t *load_result(const char *name)
-{
-	const char *top = getenv("top_srcdir");
-	char path[1024], why[1024];
-	json_t *r;
-
-	snprintf(path, sizeof(path), "%s/tests/results/%s.json", top ? top : "..", name);
-	r = result_read(path, why, sizeof(why));
-	ck_assert_msg(r != NULL, "%s", why);
-	return r;
-}
 
 /* The victim (second load) of the first run of a synthetic result. */
 static json_t *victim_of(json_t *result)
@@ -209,7 +198,7 @@ START_TEST(one_chart_per_load_histogram_and_setting)
 	};
 
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		json_t *r = load_result(want[i].name);
+		json_t *r = unit_load_result(want[i].name);
 		char *page = page_of(r);
 
 		ck_assert_msg(count(page, "<svg") == want[i].svgs, "%s: %zu charts, want %zu",
@@ -225,7 +214,7 @@ END_TEST
 
 START_TEST(histograms_and_timeseries_follow_the_data)
 {
-	json_t *r = load_result("pass");
+	json_t *r = unit_load_result("pass");
 	json_t *load = victim_of(r);
 	json_t *hists = json_object_get(load, "histograms");
 	char *page;
@@ -244,7 +233,7 @@ END_TEST
 
 START_TEST(hostile_names_are_escaped_everywhere)
 {
-	json_t *r = load_result("odd-names");
+	json_t *r = unit_load_result("odd-names");
 	json_t *load = victim_of(r);
 	char *page;
 
@@ -275,7 +264,7 @@ START_TEST(no_html_element_is_written_empty)
 	static const char *const names[] = { "pass", "skipped", "undecided", "multi" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		json_t *r = load_result(names[i]);
+		json_t *r = unit_load_result(names[i]);
 		char *page;
 
 		json_object_set_new(json_object_get(r, "profile"), "description", json_string(""));

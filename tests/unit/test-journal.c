@@ -26,29 +26,6 @@ static void capture(const char *msg, void *data)
 	snprintf(last_error, sizeof(last_error), "%s", msg);
 }
 
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static const char *read_file(const char *path)
-{
-	static char buf[256];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f)
-		return NULL;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	return buf;
-}
-
 static void setup(void)
 {
 	snprintf(tmpdir, sizeof(tmpdir), "/tmp/starve-journal-XXXXXX");
@@ -56,8 +33,8 @@ static void setup(void)
 	snprintf(state, sizeof(state), "%s/state", tmpdir);
 	snprintf(knob_a, sizeof(knob_a), "%s/knob_a", tmpdir);
 	snprintf(knob_b, sizeof(knob_b), "%s/knob_b", tmpdir);
-	write_file(knob_a, "100\n");
-	write_file(knob_b, "7\n");
+	unit_write_file(knob_a, "100\n");
+	unit_write_file(knob_b, "7\n");
 	last_error[0] = '\0';
 	error_set_sink(capture, NULL);
 }
@@ -144,7 +121,7 @@ START_TEST(an_empty_journal_of_a_dead_process_is_cleared)
 	struct journal j;
 
 	mkdir(state, 0700);
-	write_file(journal_file(), "starve-journal 1\npid 999999999 0 2026-01-01T00:00:00Z\n");
+	unit_write_file(journal_file(), "starve-journal 1\npid 999999999 0 2026-01-01T00:00:00Z\n");
 	ck_assert_int_eq(journal_open(&j, state), 0);
 	ck_assert_int_eq(j.pid, getpid());
 	ck_assert_int_eq(journal_close(&j), 0);
@@ -157,17 +134,17 @@ START_TEST(restore_writes_back_newest_first_and_keeps_the_oldest_value)
 
 	ck_assert_int_eq(journal_open(&j, state), 0);
 	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "100"), 0);
-	write_file(knob_a, "200\n");
+	unit_write_file(knob_a, "200\n");
 	/* Recording it again keeps the first (oldest) value. */
 	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "200"), 0);
 	ck_assert_uint_eq(j.n, 1);
 	/* Another name for the same file, recorded later: restored first. */
 	ck_assert_int_eq(journal_record_path(&j, "kernel.alias_a", knob_a, "300"), 0);
 	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_b", knob_b, "7"), 0);
-	write_file(knob_b, "8\n");
+	unit_write_file(knob_b, "8\n");
 	ck_assert_int_eq(journal_restore_all(&j), 0);
-	ck_assert_str_eq(read_file(knob_a), "100\n");
-	ck_assert_str_eq(read_file(knob_b), "7\n");
+	ck_assert_str_eq(unit_read_file(knob_a), "100\n");
+	ck_assert_str_eq(unit_read_file(knob_b), "7\n");
 	ck_assert_uint_eq(j.n, 0);
 	ck_assert_int_eq(journal_close(&j), 0);
 	ck_assert(access(journal_file(), F_OK) < 0);
@@ -183,11 +160,11 @@ START_TEST(failed_knobs_stay_in_the_journal)
 	ck_assert_int_eq(journal_open(&j, state), 0);
 	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "100"), 0);
 	ck_assert_int_eq(journal_record_path(&j, "kernel.sched_rt_period_us", missing, "5"), 0);
-	write_file(knob_a, "1\n");
+	unit_write_file(knob_a, "1\n");
 	ck_assert_int_eq(journal_restore_all(&j), 1);
 	ck_assert_msg(strstr(last_error, "kernel.sched_rt_period_us: cannot restore '5'"),
 		      "got: %s", last_error);
-	ck_assert_str_eq(read_file(knob_a), "100\n");
+	ck_assert_str_eq(unit_read_file(knob_a), "100\n");
 	ck_assert_uint_eq(j.n, 1);
 	ck_assert_int_eq(journal_close(&j), -1);
 	ck_assert_msg(strstr(last_error, "run 'starve restore'"), "got: %s", last_error);
@@ -204,11 +181,11 @@ START_TEST(the_signal_path_restores_and_removes_the_journal)
 	ck_assert_int_eq(journal_open(&j, state), 0);
 	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "100"), 0);
 	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_b", knob_b, "7"), 0);
-	write_file(knob_a, "1\n");
-	write_file(knob_b, "2\n");
+	unit_write_file(knob_a, "1\n");
+	unit_write_file(knob_b, "2\n");
 	ck_assert_int_eq(journal_restore_from_signal(&j), 0);
-	ck_assert_str_eq(read_file(knob_a), "100\n");
-	ck_assert_str_eq(read_file(knob_b), "7\n");
+	ck_assert_str_eq(unit_read_file(knob_a), "100\n");
+	ck_assert_str_eq(unit_read_file(knob_b), "7\n");
 	ck_assert(access(journal_file(), F_OK) < 0);
 }
 END_TEST
@@ -218,17 +195,17 @@ START_TEST(malformed_journals_are_refused_with_the_line)
 	struct journal j;
 
 	mkdir(state, 0700);
-	write_file(journal_file(), "not a journal\n");
+	unit_write_file(journal_file(), "not a journal\n");
 	ck_assert_int_eq(journal_load(&j, state), -1);
 	ck_assert_msg(strstr(last_error, "journal:1: not a starve journal"), "got: %s", last_error);
-	write_file(journal_file(), "starve-journal 1\npid 12 0 x\nknob kernel.x\n");
+	unit_write_file(journal_file(), "starve-journal 1\npid 12 0 x\nknob kernel.x\n");
 	ck_assert_int_eq(journal_load(&j, state), -1);
 	ck_assert_msg(strstr(last_error, "journal:3: expected 'knob NAME VALUE'"), "got: %s",
 		      last_error);
-	write_file(journal_file(), "starve-journal 1\npid 12 0 x\nknob /etc/passwd x\n");
+	unit_write_file(journal_file(), "starve-journal 1\npid 12 0 x\nknob /etc/passwd x\n");
 	ck_assert_int_eq(journal_load(&j, state), -1);
 	ck_assert_msg(strstr(last_error, "would leave"), "got: %s", last_error);
-	write_file(journal_file(), "starve-journal 1\n");
+	unit_write_file(journal_file(), "starve-journal 1\n");
 	ck_assert_int_eq(journal_load(&j, state), -1);
 	ck_assert_msg(strstr(last_error, "truncated"), "got: %s", last_error);
 	/* A journal we cannot read blocks a run too. */
@@ -250,13 +227,13 @@ START_TEST(a_setting_with_a_missing_knob_is_skipped_and_nothing_written)
 	struct journal j;
 
 	ck_assert_int_eq(uname(&u), 0);
-	snprintf(before, sizeof(before), "%s", read_file("/proc/sys/kernel/sched_rt_period_us"));
+	snprintf(before, sizeof(before), "%s", unit_read_file("/proc/sys/kernel/sched_rt_period_us"));
 	ck_assert_int_eq(journal_open(&j, state), 0);
 	ck_assert_int_eq(settings_apply(&j, &set, reason, sizeof(reason)), SETTINGS_SKIPPED);
 	snprintf(want, sizeof(want), "kernel.sched_no_such_knob_x: no such knob on %s", u.release);
 	ck_assert_str_eq(reason, want);
 	ck_assert_uint_eq(j.n, 0);	/* not even the existing knob was journaled */
-	ck_assert_str_eq(read_file("/proc/sys/kernel/sched_rt_period_us"), before);
+	ck_assert_str_eq(unit_read_file("/proc/sys/kernel/sched_rt_period_us"), before);
 	ck_assert_int_eq(journal_close(&j), 0);
 }
 END_TEST
@@ -294,7 +271,7 @@ START_TEST(the_snapshot_holds_known_knobs_as_read)
 	char want[256];
 
 	ck_assert_int_ge(knobs_snapshot(obj), 1);
-	snprintf(want, sizeof(want), "%s", read_file("/proc/sys/kernel/sched_rt_period_us"));
+	snprintf(want, sizeof(want), "%s", unit_read_file("/proc/sys/kernel/sched_rt_period_us"));
 	want[strcspn(want, "\n")] = '\0';
 	ck_assert_str_eq(json_string_value(json_object_get(obj, "kernel.sched_rt_period_us")),
 			 want);
@@ -316,7 +293,7 @@ static void read_knob(const char *name, char *buf, size_t len)
 	for (char *c = path + 10; *c; c++)
 		if (*c == '.')
 			*c = '/';
-	snprintf(buf, len, "%s", read_file(path));
+	snprintf(buf, len, "%s", unit_read_file(path));
 	buf[strcspn(buf, "\n")] = '\0';
 }
 

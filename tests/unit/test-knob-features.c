@@ -22,28 +22,6 @@
 
 static char tmpdir[64], features[96], state[96];
 
-static void write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static const char *read_file(const char *path)
-{
-	static char buf[512];
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	ck_assert_ptr_nonnull(f);
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	return buf;
-}
-
 static void quiet(const char *msg, void *data)
 {
 	(void)msg;
@@ -150,7 +128,7 @@ START_TEST(the_list_is_read_whole_from_the_file)
 	for (int i = 0; i < 40; i++)
 		strcat(list, "SOME_FEATURE ");
 	strcat(list, "NO_TTWU_QUEUE\n");
-	write_file(features, list);
+	unit_write_file(features, list);
 	ck_assert_int_eq(kfeat_restore_value_at(features, "TTWU_QUEUE", out, sizeof(out), why,
 						sizeof(why)), 0);
 	ck_assert_str_eq(out, "NO_TTWU_QUEUE");
@@ -163,10 +141,10 @@ END_TEST
 
 START_TEST(tokens_are_written_one_per_write)
 {
-	write_file(features, "");
+	unit_write_file(features, "");
 	ck_assert_int_eq(kfeat_write_tokens(features, "NO_RUN_TO_PARITY NO_PLACE_LAG"), 0);
 	/* Separate lines: two writes; one write would give "A B\n". */
-	ck_assert_str_eq(read_file(features), "NO_RUN_TO_PARITY\nNO_PLACE_LAG\n");
+	ck_assert_str_eq(unit_read_file(features), "NO_RUN_TO_PARITY\nNO_PLACE_LAG\n");
 	ck_assert_int_ne(kfeat_write_tokens(features, ""), 0);
 	unlink(features);
 	ck_assert_int_ne(kfeat_write_tokens(features, "X"), 0);
@@ -178,18 +156,18 @@ START_TEST(the_journal_restores_features_one_per_write)
 	struct journal *j = calloc(1, sizeof(*j));
 
 	ck_assert_ptr_nonnull(j);
-	write_file(features, "");
+	unit_write_file(features, "");
 	ck_assert_int_eq(journal_open(j, state), 0);
 	ck_assert_int_eq(journal_record_path(j, KFEAT_KNOB, features,
 					     "RUN_TO_PARITY PLACE_LAG"), 0);
 	ck_assert_int_eq(journal_restore_all(j), 0);
-	ck_assert_str_eq(read_file(features), "RUN_TO_PARITY\nPLACE_LAG\n");
+	ck_assert_str_eq(unit_read_file(features), "RUN_TO_PARITY\nPLACE_LAG\n");
 	ck_assert_uint_eq(j->n, 0);
 
-	write_file(features, "");
+	unit_write_file(features, "");
 	ck_assert_int_eq(journal_record_path(j, KFEAT_KNOB, features, "NO_NEXT_BUDDY HRTICK"), 0);
 	ck_assert_int_eq(journal_restore_from_signal(j), 0);
-	ck_assert_str_eq(read_file(features), "NO_NEXT_BUDDY\nHRTICK\n");
+	ck_assert_str_eq(unit_read_file(features), "NO_NEXT_BUDDY\nHRTICK\n");
 	ck_assert_int_eq(access(j->file, F_OK), -1);
 	free(j);
 }

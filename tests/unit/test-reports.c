@@ -12,6 +12,7 @@
 #include "reports/xml-writer.h"
 
 #include "tests/unit/unit.h"
+#include "tests/unit/unit-results.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -30,23 +31,11 @@ static void capture(const char *msg, void *data)
 	snprintf(last_msg, sizeof(last_msg), "%s", msg);
 }
 
-static json_t *load_result(const char *name)
-{
-	const char *top = getenv("top_srcdir");
-	char path[1024], why[1024];
-	json_t *r;
-
-	snprintf(path, sizeof(path), "%s/tests/results/%s.json", top ? top : "..", name);
-	r = result_read(path, why, sizeof(why));
-	ck_assert_msg(r != NULL, "%s", why);
-	return r;
-}
-
 /* Recompute the verdicts of a synthetic result and compare each verdict and
  * the summary with the ones written by hand in the file. */
 static void check_oracle(const char *name, int want_code)
 {
-	json_t *r = load_result(name), *want = json_deep_copy(r), *run;
+	json_t *r = unit_load_result(name), *want = json_deep_copy(r), *run;
 	size_t i;
 
 	error_set_sink(capture, NULL);
@@ -86,7 +75,7 @@ END_TEST
 
 START_TEST(fail_reason_names_value_threshold_setting_and_kernel)
 {
-	json_t *r = load_result("fail");
+	json_t *r = unit_load_result("fail");
 	const json_t *v;
 
 	ck_assert_int_eq(verdicts_apply(r), EXIT_VERDICT_FAIL);
@@ -206,7 +195,7 @@ END_TEST
 
 START_TEST(undecided_exits_zero_with_a_warning_unless_strict)
 {
-	json_t *r = load_result("undecided");
+	json_t *r = unit_load_result("undecided");
 	struct verdict_opts strict = { .undecided_fails = true };
 	const json_t *s;
 
@@ -288,7 +277,7 @@ static void write_text(const char *name, const char *text, char *path, size_t le
 
 START_TEST(result_write_is_atomic_and_reads_back)
 {
-	json_t *r = load_result("multi"), *back;
+	json_t *r = unit_load_result("multi"), *back;
 	char path[512], why[512];
 
 	make_tmpdir();
@@ -422,7 +411,7 @@ END_TEST
 
 START_TEST(table_cells_show_worst_verdict_and_every_repetition)
 {
-	json_t *r = load_result("multi");
+	json_t *r = unit_load_result("multi");
 	const json_t *expect = json_object_get(json_object_get(r, "profile"), "expect");
 	char cell[256];
 
@@ -454,7 +443,7 @@ END_TEST
 
 START_TEST(format_lists_are_checked_before_writing)
 {
-	json_t *r = load_result("fail");
+	json_t *r = unit_load_result("fail");
 
 	make_tmpdir();
 	error_set_sink(capture, NULL);
@@ -483,7 +472,7 @@ END_TEST
  * replace it with a regular file: such paths are written in place. */
 START_TEST(reports_into_links_and_fifos_are_written_in_place)
 {
-	json_t *r = load_result("pass");
+	json_t *r = unit_load_result("pass");
 	const struct report_format *ktap = report_format_find("ktap");
 	char target[512], link[512], fifo[512], got[256] = "";
 	struct stat st;

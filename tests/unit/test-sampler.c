@@ -332,22 +332,33 @@ START_TEST(a_busy_and_a_sleeping_thread_are_told_apart)
 }
 END_TEST
 
-START_TEST(full_series_halve_their_resolution)
+/* Sample one busy thread NAME in group 0 for DURATION_NS at 250 Hz, in
+ * buckets of BUCKET_NS (0: the default); SER gets group 0's series. */
+static struct sampler *sample_busy_thread(const char *name, int64_t bucket_ns,
+					  int64_t duration_ns, struct sampler_series *ser)
 {
-	struct thread_info busy = { .name = "t-busy3", .busy = true };
-	struct sampler_series ser;
+	struct thread_info busy = { .name = name, .busy = true };
 	struct sampler *s = sampler_new(250);
-	double mean = 0;
 
 	atomic_store(&stop_threads, 0);
 	start_thread(&busy);
 	ck_assert_int_eq(sampler_add_task(s, getpid(), busy.tid, 0), 0);
-	/* One bucket a tick: 2.5 s hold 625 periods, more than 512 buckets. */
-	sampler_set_bucket_ns(s, 4 * MS);
-	ck_assert_int_eq(sampler_run(s, mono_ns() + 2500 * MS, NULL, NULL), 0);
+	if (bucket_ns)
+		sampler_set_bucket_ns(s, bucket_ns);
+	ck_assert_int_eq(sampler_run(s, mono_ns() + duration_ns, NULL, NULL), 0);
 	atomic_store(&stop_threads, 1);
 	pthread_join(busy.thread, NULL);
-	ck_assert_int_eq(sampler_group_series(s, 0, &ser), 0);
+	ck_assert_int_eq(sampler_group_series(s, 0, ser), 0);
+	return s;
+}
+
+START_TEST(full_series_halve_their_resolution)
+{
+	struct sampler_series ser;
+	/* One bucket a tick: 2.5 s hold 625 periods, more than 512 buckets. */
+	struct sampler *s = sample_busy_thread("t-busy3", 4 * MS, 2500 * MS, &ser);
+	double mean = 0;
+
 	ck_assert_int_eq(ser.interval_ns, 8 * MS);
 	ck_assert_msg(ser.n > 256 && ser.n <= SAMPLER_MAX_BUCKETS, "%zu buckets", ser.n);
 	for (size_t i = 0; i < ser.n; i++)
@@ -405,18 +416,10 @@ END_TEST
 
 START_TEST(the_time_series_stays_flat)
 {
-	struct thread_info busy = { .name = "t-busy2", .busy = true };
 	struct sampler_series ser;
-	struct sampler *s = sampler_new(250);
+	struct sampler *s = sample_busy_thread("t-busy2", 0, 1 * NSEC_PER_SEC, &ser);
 	double mean = 0;
 
-	atomic_store(&stop_threads, 0);
-	start_thread(&busy);
-	ck_assert_int_eq(sampler_add_task(s, getpid(), busy.tid, 0), 0);
-	ck_assert_int_eq(sampler_run(s, mono_ns() + 1 * NSEC_PER_SEC, NULL, NULL), 0);
-	atomic_store(&stop_threads, 1);
-	pthread_join(busy.thread, NULL);
-	ck_assert_int_eq(sampler_group_series(s, 0, &ser), 0);
 	ck_assert_int_eq(sampler_group_series(s, 1, &ser), -1);
 	sampler_group_series(s, 0, &ser);
 	ck_assert_int_eq(ser.interval_ns, SAMPLER_BUCKET_NS);
