@@ -84,25 +84,27 @@ static int kernel_measure_hz(void)
 	return (int)((1000000000L + res.tv_nsec / 2) / res.tv_nsec);
 }
 
-/* debugfs sched/preempt lists the models with the current one in
- * parentheses: "none voluntary (full) lazy". */
+const char *kernel_preempt_parse(const char *text)
+{
+	static const char *const names[] = { "none", "voluntary", "full", "lazy", "laziest" };
+	const char *open = strchr(text, '('), *close = open ? strchr(open, ')') : NULL;
+
+	if (!close)
+		return NULL;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if ((size_t)(close - open - 1) == strlen(names[i]) &&
+		    !strncmp(open + 1, names[i], strlen(names[i])))
+			return names[i];
+	return NULL;
+}
+
 static const char *kernel_preempt_debugfs(void)
 {
-	static const char *const names[] = { "none", "voluntary", "full", "lazy" };
 	struct knob_state st;
-	char *open, *close;
 
 	if (knob_probe("debugfs:sched/preempt", &st) < 0 || !st.readable)
 		return NULL;
-	open = strchr(st.value, '(');
-	close = open ? strchr(open, ')') : NULL;
-	if (!close)
-		return NULL;
-	*close = '\0';
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(open + 1, names[i]))
-			return names[i];
-	return NULL;
+	return kernel_preempt_parse(st.value);
 }
 
 /* preempt=none|voluntary|full|lazy on the command line picks the model of
@@ -155,8 +157,15 @@ static void kernel_probe_preempt(struct kernel_info *info, const struct kernel_c
 		info->preempt = cfg->rt ? "rt" : cfg->preempt ? cfg->preempt : "unknown";
 		info->preempt_source = "config";
 	}
-	if (!strcmp(info->preempt, "rt") || (have_cfg && !cfg->dynamic))
+	if (have_cfg && !cfg->dynamic)
 		return;
+	if (!strcmp(info->preempt, "rt")) {
+		/* PREEMPT_RT stays the model; a dynamic one (6.12-rt) also
+		 * switches between full and lazy: keep that sub-mode. */
+		if (info->preempt_dynamic)
+			info->preempt_rt_mode = kernel_preempt_debugfs();
+		return;
+	}
 	if ((m = kernel_preempt_debugfs())) {
 		info->preempt = m;
 		info->preempt_source = "debugfs";
@@ -211,7 +220,11 @@ void kernel_probe(struct kernel_info *info)
 
 const char *kernel_preempt_text(const struct kernel_info *info, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s", info->preempt ? info->preempt : "unknown",
-		 info->preempt_dynamic ? " (dynamic)" : "");
+	if (info->preempt_rt_mode)
+		snprintf(buf, len, "%s (dynamic: %s)", info->preempt ? info->preempt : "unknown",
+			 info->preempt_rt_mode);
+	else
+		snprintf(buf, len, "%s%s", info->preempt ? info->preempt : "unknown",
+			 info->preempt_dynamic ? " (dynamic)" : "");
 	return buf;
 }

@@ -20,6 +20,9 @@ struct kernel_info {
 	const char *preempt;
 	bool preempt_dynamic;
 	const char *preempt_source;
+	/* On a PREEMPT_RT kernel that is also dynamic (6.12-rt), the dynamic
+	 * mode in effect ("full", "lazy"...) when debugfs tells; else NULL. */
+	const char *preempt_rt_mode;
 	bool schedstat_global;		/* /proc/schedstat exists */
 	bool schedstat_task;		/* /proc/self/schedstat is readable */
 	bool is_root;			/* effective uid 0 */
@@ -29,7 +32,10 @@ struct kernel_info {
 
 /* Fill INFO; never fails as a whole: what cannot be learned is "unknown". */
 void kernel_probe(struct kernel_info *info);
-/* "full (dynamic)", "none", "rt"... into buf. */
+/* "full (dynamic)", "none", "rt", "rt (dynamic: lazy)"... into buf. */
 const char *kernel_preempt_text(const struct kernel_info *info, char *buf, size_t len);
+/* The current model marked in debugfs sched/preempt TEXT, e.g. "full" in
+ * "none voluntary (full) lazy" or "lazy" in "full (lazy)"; NULL if none. */
+const char *kernel_preempt_parse(const char *text);
 
 #endif
