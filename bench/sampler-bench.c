@@ -5,7 +5,7 @@
  * close both files every tick). Prints one line of key=value pairs.
  * Usage: sampler-bench THREADS SECONDS HZ kept|naive */
 #include "config.h"
-#include "harness/sampler.h"
+#include "harness/sampler/sampler.h"
 #include "lib/timeutil.h"
 
 #include <pthread.h>

@@ -1,7 +1,7 @@
 /* CPU spec syntax (see cpuspec.h): a small hand-written scanner, so a bad
  * spec is reported with the offset of the character that broke it and the
  * profile parser can point its column there. Resolution against the machine
- * (hwloc) is harness/topology.c's job, not this file's. */
+ * (hwloc) is harness/placement/topology.c's job, not this file's. */
 #include "config.h"
 #include "cpuspec.h"
 

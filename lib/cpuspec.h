@@ -1,7 +1,7 @@
 /* CPU specs as profiles write them, hwloc-style: "pu:1", "pu:0-3",
  * "pu:0,2", "core:0", "core:0-1", "numa:0", "all", and lists joined with
  * '+' ("pu:0+pu:3"). Parsing here is syntax only and needs no hwloc;
- * harness/topology.c resolves a spec against the machine. */
+ * harness/placement/topology.c resolves a spec against the machine. */
 #ifndef STARVE_CPUSPEC_H
 #define STARVE_CPUSPEC_H
 

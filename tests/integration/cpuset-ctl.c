@@ -3,8 +3,8 @@
  * CPUS PID" creates cpuset NAME with the cpu spec CPUS, attaches PID,
  * prints "<backend> <path>", waits for end of input, then destroys it. */
 #include "config.h"
-#include "harness/confine.h"
-#include "harness/topology.h"
+#include "harness/placement/confine.h"
+#include "harness/placement/topology.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
-/* Unit tests for the subcommands' shared option parsing (harness/cmd.c):
+/* Unit tests for the subcommands' shared option parsing (harness/cmd/cmd.c):
  * options anywhere among the operands, also under POSIXLY_CORRECT, "--"
  * ending the options, argv left as given (result.json records it). */
 #include "config.h"
-#include "harness/cmd.h"
+#include "harness/cmd/cmd.h"
 #include "tests/unit/unit.h"
 
 #include <check.h>

@@ -1,10 +1,10 @@
-/* Unit tests for the knob journal (harness/journal.c): the file round trip,
+/* Unit tests for the knob journal (harness/kernel/journal.c): the file round trip,
  * refusing a second run, restoring in reverse order, keeping what failed,
  * and the signal-path restore. Knobs are stand-in files in a temp dir
  * (journal_record_path), so nothing on the machine is written. */
 #include "config.h"
-#include "harness/journal.h"
-#include "harness/settings.h"
+#include "harness/kernel/journal.h"
+#include "harness/run/settings.h"
 #include "lib/error.h"
 
 #include "tests/unit/unit.h"

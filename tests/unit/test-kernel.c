@@ -1,8 +1,8 @@
-/* Unit tests for harness/kernel.c: the parser of debugfs sched/preempt (the
+/* Unit tests for harness/kernel/kernel.c: the parser of debugfs sched/preempt (the
  * 6.18 and 6.12-rt texts) and the model text `starve env` and result.json
  * show, including a dynamic PREEMPT_RT kernel's sub-mode. */
 #include "config.h"
-#include "harness/kernel.h"
+#include "harness/kernel/kernel.h"
 
 #include "tests/unit/unit.h"
 

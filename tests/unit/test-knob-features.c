@@ -1,11 +1,11 @@
-/* Unit tests for the sched features knob (harness/knob-features.c): the
+/* Unit tests for the sched features knob (harness/kernel/knob-features.c): the
  * restore value is each written feature's current state, found by whole
  * token; unknown or malformed features are refused with the name; token
  * lists are written one per write, also by the journal's restore paths.
  * The features file is a stand-in in a temp dir: nothing live is written. */
 #include "config.h"
-#include "harness/journal.h"
-#include "harness/knob-features.h"
+#include "harness/kernel/journal.h"
+#include "harness/kernel/knob-features.h"
 #include "lib/error.h"
 
 #include "tests/unit/unit.h"

@@ -1,9 +1,9 @@
-/* Unit tests for scheduler knobs (harness/knobs.c): which names are
+/* Unit tests for scheduler knobs (harness/kernel/knobs.c): which names are
  * accepted, the messages for the rejected ones, where names map to, and
  * reading and probing real /proc/sys files. The write test (same value back)
  * runs only as the "write-back" case, from tests/integration/knob-write.sh as root. */
 #include "config.h"
-#include "harness/knobs.h"
+#include "harness/kernel/knobs.h"
 #include "lib/error.h"
 
 #include "tests/unit/unit.h"

@@ -6,7 +6,7 @@
  * a task was not kept waiting (schedstat's run_delay), not against wall time,
  * and loads are pinned to CPU 0: CPU 1 is where RT tests may run a hog. */
 #include "config.h"
-#include "harness/spawn.h"
+#include "harness/run/spawn.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
 #include "loads/inband.h"

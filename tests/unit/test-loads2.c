@@ -3,7 +3,7 @@
  * `starve run` starts it, and the test asserts the metrics it must produce
  * (and, where an option changes them, that they change). */
 #include "config.h"
-#include "harness/spawn.h"
+#include "harness/run/spawn.h"
 #include "loads/load.h"
 #include "loads/stats.h"
 #include "lib/timeutil.h"

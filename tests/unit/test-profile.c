@@ -3,7 +3,7 @@
  * errors are all reported, in file order, with their positions. Messages of
  * malformed profiles are pinned by tests/integration/check-profiles.sh. */
 #include "config.h"
-#include "harness/profile.h"
+#include "harness/profile/profile.h"
 #include "lib/cpuspec.h"
 #include "lib/error.h"
 

@@ -1,11 +1,11 @@
 /* Unit tests for the run engine's pure parts: the progress line, the noise
  * figure from /proc/stat text, and the RT-on-every-CPU refusal. */
 #include "config.h"
-#include "harness/noise.h"
-#include "harness/profile.h"
-#include "harness/progress.h"
-#include "harness/result-build.h"
-#include "harness/run.h"
+#include "harness/sampler/noise.h"
+#include "harness/profile/profile.h"
+#include "harness/run/progress.h"
+#include "harness/run/result-build.h"
+#include "harness/run/engine.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
 #include "reports/result.h"

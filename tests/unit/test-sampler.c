@@ -1,11 +1,11 @@
-/* Unit tests for the sampler (harness/sampler.c), its /proc parsers and
- * starvation-stretch logic (harness/taskstat.c), and the out-of-band metrics
- * built from it (harness/oob-metrics.c). The real-thread tests sample
+/* Unit tests for the sampler (harness/sampler/sampler.c), its /proc parsers and
+ * starvation-stretch logic (harness/sampler/taskstat.c), and the out-of-band metrics
+ * built from it (harness/sampler/oob-metrics.c). The real-thread tests sample
  * threads of this process for 1-2 seconds. */
 #include "config.h"
-#include "harness/oob-metrics.h"
-#include "harness/sampler.h"
-#include "harness/taskstat.h"
+#include "harness/sampler/oob-metrics.h"
+#include "harness/sampler/sampler.h"
+#include "harness/sampler/taskstat.h"
 #include "lib/timeutil.h"
 
 #include "tests/unit/unit.h"

@@ -1,9 +1,9 @@
-/* Unit tests for harness/topology.c: cpu specs resolve to the CPUs hwloc
+/* Unit tests for harness/placement/topology.c: cpu specs resolve to the CPUs hwloc
  * sees, out-of-range indices are refused with the machine's real range,
  * and CPU sets print as lists. Expectations are computed from sysconf and
  * hwloc's own counts, so the tests hold on any machine. */
 #include "config.h"
-#include "harness/topology.h"
+#include "harness/placement/topology.h"
 
 #include "tests/unit/unit.h"
 

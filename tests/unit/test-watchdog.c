@@ -1,8 +1,8 @@
-/* Unit tests for the watchdog (harness/watchdog.c): it kills registered
+/* Unit tests for the watchdog (harness/run/watchdog.c): it kills registered
  * process groups when the controller dies or a deadline passes, calls the
  * restore hook after a death, and leaves everything alone on a clean stop. */
 #include "config.h"
-#include "harness/watchdog.h"
+#include "harness/run/watchdog.h"
 #include "lib/timeutil.h"
 
 #include "tests/unit/unit.h"

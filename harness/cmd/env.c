@@ -1,0 +1,184 @@
+/* starve env: what this kernel and machine offer the harness, for a
+ * newcomer before a first run: kernel, tick, preemption, schedstat, the
+ * scheduler knobs, debugfs, the cpuset backend, topology and privileges.
+ * Text for people; --json (jansson) for scripts and CI, keys listed below. */
+#include "config.h"
+#include "harness/cmd/cmd.h"
+#include "harness/placement/confine.h"
+#include "harness/kernel/kernel.h"
+#include "harness/kernel/knobs.h"
+#include "harness/placement/topology.h"
+#include "lib/error.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+static int run_env(int argc, char **argv);
+
+const struct cmd cmd_env = { "env", "[--json]", "what this kernel and machine offer the harness",
+			     run_env };
+
+static const char env_options[] =
+	"options:\n"
+	"  --json   print a JSON object instead of text (keys are stable)\n";
+
+#define ENV_MAX_BACKENDS 8
+
+/* Everything both output forms print, gathered once. */
+struct env_facts {
+	struct kernel_info kernel;
+	char debugfs[256];
+	bool debugfs_mounted;
+	const char *backend;
+	struct confine_probe_report backends[ENV_MAX_BACKENDS];
+	size_t n_backends;
+	char topology[160];
+	int pus;
+};
+
+static void env_gather(struct env_facts *f)
+{
+	kernel_probe(&f->kernel);
+	f->debugfs_mounted = knob_debugfs_dir(f->debugfs, sizeof(f->debugfs));
+	f->backend = confine_probe(f->backends, ENV_MAX_BACKENDS, &f->n_backends);
+	topology_summary(f->topology, sizeof(f->topology));
+	f->pus = topology_nr_pus();
+}
+
+static json_t *env_json_or_null(bool have, const char *s)
+{
+	return have && s ? json_string(s) : json_null();
+}
+
+/* One knob: {name, path, present, readable, writable, value|null, reason|null}. */
+static json_t *env_knob_json(const char *name)
+{
+	struct knob_state st;
+	char path[512] = "";
+
+	knob_probe(name, &st);
+	knob_path(name, path, sizeof(path));
+	return json_pack("{s:s, s:s, s:b, s:b, s:b, s:o, s:o}", "name", name, "path", path,
+			 "present", st.present, "readable", st.readable, "writable", st.writable,
+			 "value", env_json_or_null(st.readable, st.value),
+			 "reason", env_json_or_null(st.reason[0], st.reason));
+}
+
+/* Keys (stable; add, never rename):
+ *   kernel: release, version, hz, hz_source ("config"|"measured"), preempt,
+ *           preempt_dynamic, preempt_source, config (path or null)
+ *   schedstat: global (/proc/schedstat), task (/proc/<pid>/schedstat)
+ *   debugfs: mounted, path (null when not mounted)
+ *   knobs: [{name, path, present, readable, writable, value, reason}]
+ *   cpuset: backend (the one used), backends: [{name, usable, reason}]
+ *   topology: summary, pus
+ *   privileges: root, cap_sys_nice, rtprio_limit (null = unlimited) */
+static json_t *env_json(const struct env_facts *f)
+{
+	const struct kernel_info *k = &f->kernel;
+	json_t *knobs = json_array(), *backends = json_array();
+
+	for (size_t i = 0; knob_known[i]; i++)
+		json_array_append_new(knobs, env_knob_json(knob_known[i]));
+	for (size_t i = 0; i < f->n_backends; i++)
+		json_array_append_new(backends, json_pack("{s:s, s:b, s:s}", "name",
+							  f->backends[i].name, "usable",
+							  f->backends[i].usable, "reason",
+							  f->backends[i].reason));
+	return json_pack("{s:{s:s, s:s, s:i, s:s, s:s, s:b, s:s, s:o}, s:{s:b, s:b},"
+			 " s:{s:b, s:o}, s:o, s:{s:s, s:o}, s:{s:s, s:i}, s:{s:b, s:b, s:o}}",
+			 "kernel", "release", k->release, "version", k->version, "hz", k->hz,
+			 "hz_source", k->hz_source, "preempt", k->preempt, "preempt_dynamic",
+			 k->preempt_dynamic, "preempt_source", k->preempt_source, "config",
+			 env_json_or_null(k->config_source[0], k->config_source),
+			 "schedstat", "global", k->schedstat_global, "task", k->schedstat_task,
+			 "debugfs", "mounted", f->debugfs_mounted, "path",
+			 env_json_or_null(f->debugfs_mounted, f->debugfs),
+			 "knobs", knobs, "cpuset", "backend", f->backend, "backends", backends,
+			 "topology", "summary", f->topology, "pus", f->pus,
+			 "privileges", "root", k->is_root, "cap_sys_nice", k->cap_sys_nice,
+			 "rtprio_limit", k->rtprio_limit < 0 ? json_null()
+							     : json_integer(k->rtprio_limit));
+}
+
+static void env_text_knobs(void)
+{
+	struct knob_state st;
+
+	printf("knobs\n");
+	for (size_t i = 0; knob_known[i]; i++) {
+		knob_probe(knob_known[i], &st);
+		if (!st.present || !st.readable)
+			printf("  %-40s %s\n", knob_known[i], st.reason);
+		else
+			printf("  %-40s %-12s %s\n", knob_known[i], st.value,
+			       st.writable ? "writable" : st.reason);
+	}
+	printf("  (fair_server/cpu0 stands for fair_server/cpu<N>, one per CPU)\n");
+}
+
+static void env_text(const struct env_facts *f)
+{
+	const struct kernel_info *k = &f->kernel;
+	char preempt[48];
+
+	printf("kernel       %s (%s)\n", k->release, k->version);
+	printf("hz           %d (%s%s%s)\n", k->hz, k->hz_source,
+	       k->config_source[0] ? " " : "", k->config_source);
+	printf("preemption   %s, from %s\n", kernel_preempt_text(k, preempt, sizeof(preempt)),
+	       k->preempt_source);
+	printf("schedstat    /proc/schedstat %s; /proc/<pid>/schedstat %s\n",
+	       k->schedstat_global ? "yes" : "no", k->schedstat_task ? "yes" : "no");
+	if (f->debugfs_mounted)
+		printf("debugfs      mounted at %s\n", f->debugfs);
+	else
+		printf("debugfs      not mounted (debugfs:sched/ knobs unavailable)\n");
+	printf("topology     %s\n", f->topology);
+	printf("cpuset       %s\n", f->backend);
+	for (size_t i = 0; i < f->n_backends; i++)
+		printf("  %-10s %s: %s\n", f->backends[i].name,
+		       f->backends[i].usable ? "usable" : "unusable", f->backends[i].reason);
+	printf("privileges   %s, CAP_SYS_NICE %s, RLIMIT_RTPRIO ", k->is_root ? "root" : "not root",
+	       k->cap_sys_nice ? "yes" : "no");
+	if (k->rtprio_limit < 0)
+		printf("unlimited\n");
+	else
+		printf("%ld%s\n", k->rtprio_limit,
+		       k->rtprio_limit == 0 && !k->cap_sys_nice ? " (no RT loads)" : "");
+	env_text_knobs();
+}
+
+static int run_env(int argc, char **argv)
+{
+	struct env_facts facts;
+	bool json = false;
+	json_t *doc;
+
+	if (cmd_wants_help(argc, argv)) {
+		cmd_usage(&cmd_env, env_options);
+		return EXIT_PASS;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json")) {
+			error("unknown argument '%s' for 'starve env'; see 'starve env --help'",
+			      argv[i]);
+			return EXIT_USAGE;
+		}
+		json = true;
+	}
+	memset(&facts, 0, sizeof(facts));
+	env_gather(&facts);
+	if (!json) {
+		env_text(&facts);
+		return EXIT_PASS;
+	}
+	doc = env_json(&facts);
+	if (!doc || json_dumpf(doc, stdout, JSON_INDENT(2)) < 0 || putchar('\n') == EOF) {
+		json_decref(doc);
+		error("cannot write the JSON output");
+		return EXIT_RUNTIME;
+	}
+	json_decref(doc);
+	return EXIT_PASS;
+}

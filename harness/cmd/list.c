@@ -1,0 +1,243 @@
+/* starve list: load types and their options, the common options, and the
+ * shipped profiles; `--man` prints the load types as man(7) roff for the
+ * LOAD TYPES section of starve-profile(5). Everything comes from the option
+ * tables, so the listing and the man page cannot drift from the code. */
+#include "config.h"
+#include "harness/cmd/cmd.h"
+#include "lib/error.h"
+#include "loads/load.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LIST_MAX_PROFILES 256
+
+static int run_list(int argc, char **argv);
+
+const struct cmd cmd_list = { "list", "[--man]", "load types and their options; shipped profiles", run_list };
+
+/* ---- text ---- */
+
+/* What an option without a default means: a type's option must be given;
+ * a common one (policy, priority) is decided by the load type. */
+static const char *list_nodef(const struct opt_spec *table)
+{
+	return table == load_common_options ? "by type" : "required";
+}
+
+static void list_options_text(const struct opt_spec *table, size_t n)
+{
+	char range[128];
+
+	printf("    %-10s %-9s %-24s %-10s %s\n", "OPTION", "TYPE", "RANGE", "DEFAULT", "HELP");
+	for (size_t i = 0; i < n; i++) {
+		const struct opt_spec *o = &table[i];
+
+		printf("    %-10s %-9s %-24s %-10s %s\n", o->name, opt_type_name(o->type),
+		       opt_format_range(o, range, sizeof(range)), o->def ? o->def : list_nodef(table),
+		       o->help);
+	}
+}
+
+static void list_types_text(void)
+{
+	printf("Load types:\n");
+	for (size_t i = 0; i < load_type_count; i++) {
+		const struct load_type *t = load_types[i];
+
+		printf("\n  %s: %s\n", t->name, t->summary);
+		if (t->n_options)
+			list_options_text(t->options, t->n_options);
+	}
+	printf("\nCommon options (every load):\n");
+	list_options_text(load_common_options, COMMON_NR_OPTIONS);
+}
+
+/* ---- profiles ---- */
+
+struct list_profile {
+	char name[64];
+	char description[256];
+	char path[512];
+};
+
+/* The top-level scalar KEY of a profile: "key: value", or a folded or
+ * literal block whose first line is taken. Enough for a listing; `starve
+ * check` is what validates a profile. */
+static void list_yaml_key(FILE *f, const char *key, char *out, size_t len)
+{
+	char line[512];
+	size_t klen = strlen(key);
+	bool block = false;
+
+	rewind(f);
+	out[0] = '\0';
+	while (fgets(line, sizeof(line), f)) {
+		char *v = line;
+
+		line[strcspn(line, "\r\n")] = '\0';
+		if (block) {
+			v += strspn(v, " \t");
+			snprintf(out, len, "%s", v);
+			return;
+		}
+		if (strncmp(line, key, klen) || line[klen] != ':')
+			continue;
+		v = line + klen + 1;
+		v += strspn(v, " \t");
+		if (!*v || *v == '>' || *v == '|') {
+			block = true;
+			continue;
+		}
+		if ((*v == '"' || *v == '\'') && strlen(v) >= 2 && v[strlen(v) - 1] == *v) {
+			v[strlen(v) - 1] = '\0';
+			v++;
+		}
+		snprintf(out, len, "%s", v);
+		return;
+	}
+}
+
+static bool list_is_profile(const char *file)
+{
+	size_t n = strlen(file);
+
+	return (n > 5 && !strcmp(file + n - 5, ".yaml")) || (n > 4 && !strcmp(file + n - 4, ".yml"));
+}
+
+static size_t list_profiles_in(const char *dir, struct list_profile *out, size_t n, size_t max)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return n;
+	while ((e = readdir(d)) && n < max) {
+		FILE *f;
+
+		if (!list_is_profile(e->d_name))
+			continue;
+		snprintf(out[n].path, sizeof(out[n].path), "%s/%s", dir, e->d_name);
+		f = fopen(out[n].path, "r");
+		if (!f)
+			continue;
+		list_yaml_key(f, "name", out[n].name, sizeof(out[n].name));
+		list_yaml_key(f, "description", out[n].description, sizeof(out[n].description));
+		fclose(f);
+		if (!out[n].name[0])
+			snprintf(out[n].name, sizeof(out[n].name), "%.*s",
+				 (int)strcspn(e->d_name, "."), e->d_name);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static int list_profile_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct list_profile *)a)->path, ((const struct list_profile *)b)->path);
+}
+
+static void list_profiles_text(void)
+{
+	const char *env = getenv("STARVE_DATADIR");
+	struct list_profile *p = calloc(LIST_MAX_PROFILES, sizeof(*p));
+	char shipped[512];
+	size_t n;
+
+	if (!p)
+		return;
+	snprintf(shipped, sizeof(shipped), "%s/profiles", env && *env ? env : STARVE_DATADIR);
+	n = list_profiles_in(shipped, p, 0, LIST_MAX_PROFILES);
+	if (strcmp(shipped, "./profiles"))
+		n = list_profiles_in("./profiles", p, n, LIST_MAX_PROFILES);
+	qsort(p, n, sizeof(*p), list_profile_cmp);
+	printf("\nProfiles (%s, ./profiles):\n", shipped);
+	if (!n)
+		printf("  (none found)\n");
+	for (size_t i = 0; i < n; i++)
+		printf("  %-20s %s\n    %s\n", p[i].name, p[i].description, p[i].path);
+	free(p);
+}
+
+/* ---- man(7) ---- */
+
+/* Roff-escape TEXT: backslashes, and a leading '.' or '\'' that would be
+ * read as a request. */
+static void list_roff(const char *text)
+{
+	if (*text == '.' || *text == '\'')
+		fputs("\\&", stdout);
+	for (; *text; text++) {
+		if (*text == '\\')
+			fputs("\\e", stdout);
+		else if (*text == '-')
+			fputs("\\-", stdout);
+		else
+			putchar(*text);
+	}
+}
+
+static void list_options_man(const struct opt_spec *table, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct opt_spec *o = &table[i];
+		char range[128];
+
+		printf(".TP\n.B ");
+		list_roff(o->name);
+		printf("\n(%s, ", opt_type_name(o->type));
+		list_roff(opt_format_range(o, range, sizeof(range)));
+		printf(", %s", o->def ? "default " : list_nodef(table));
+		if (o->def)
+			list_roff(o->def);
+		printf(")\n.br\n");
+		list_roff(o->help);
+		printf("\n");
+	}
+}
+
+static void list_types_man(void)
+{
+	printf(".\\\" Generated by 'starve list --man' from the load types' option tables.\n");
+	printf(".SH LOAD TYPES\nEvery load takes the common options below, and the options of its type.\n");
+	printf(".SS Common options\n");
+	list_options_man(load_common_options, COMMON_NR_OPTIONS);
+	for (size_t i = 0; i < load_type_count; i++) {
+		const struct load_type *t = load_types[i];
+
+		printf(".SS ");
+		list_roff(t->name);
+		printf("\n");
+		list_roff(t->summary);
+		printf(".\n");
+		if (t->n_options)
+			list_options_man(t->options, t->n_options);
+	}
+}
+
+static int run_list(int argc, char **argv)
+{
+	bool man = false;
+
+	if (cmd_wants_help(argc, argv)) {
+		cmd_usage(&cmd_list, "options:\n  --man   print the load types as man(7) roff\n");
+		return EXIT_PASS;
+	}
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--man")) {
+			error("unknown argument '%s' for 'starve list' (only --man)", argv[i]);
+			return EXIT_USAGE;
+		}
+		man = true;
+	}
+	if (man) {
+		list_types_man();
+		return EXIT_PASS;
+	}
+	list_types_text();
+	list_profiles_text();
+	return EXIT_PASS;
+}

@@ -1,0 +1,45 @@
+/* starve: stress and regression harness for the CPU scheduler of live
+ * kernels. This file only dispatches to the subcommands (harness/cmd-*.c). */
+#include "config.h"
+#include "harness/cmd/cmd.h"
+#include "lib/error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct cmd *const commands[] = {
+	&cmd_run, &cmd_check, &cmd_env, &cmd_list, &cmd_load,
+	&cmd_compare, &cmd_report, &cmd_restore,
+};
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: starve [--version] [--help] COMMAND [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		fprintf(out, "  %-8s %s\n", commands[i]->name, commands[i]->summary);
+	fprintf(out, "\nexit status: 0 pass, 1 a verdict failed or a regression was found,\n"
+		     "2 usage or profile error, 3 runtime error, 4 everything skipped.\n"
+		     "'starve COMMAND --help' describes a command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("starve %s\n", PACKAGE_VERSION);
+		return EXIT_PASS;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return EXIT_PASS;
+	}
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (!strcmp(argv[1], commands[i]->name))
+			return commands[i]->run(argc - 1, argv + 1);
+	error("'%s' is not a starve command; see 'starve --help'", argv[1]);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,517 @@
+/* The run engine (run.h): one profile, every repetition and setting, from
+ * knobs to result tree. The order of each run matters: knobs are journaled
+ * before they are written, loads are registered with the watchdog as soon as
+ * they exist, and knobs are restored only after the loads are gone (an RT
+ * hog must not run unthrottled for even a moment longer than measured). */
+#include "config.h"
+#include "harness/run/engine.h"
+#include "harness/kernel/journal.h"
+#include "harness/kernel/kernel.h"
+#include "harness/kernel/knobs.h"
+#include "harness/sampler/noise.h"
+#include "harness/sampler/oob-metrics.h"
+#include "harness/run/progress.h"
+#include "harness/run/result-build.h"
+#include "harness/sampler/sampler.h"
+#include "harness/run/settings.h"
+#include "harness/run/signals.h"
+#include "harness/run/spawn.h"
+#include "harness/placement/topology.h"
+#include "harness/run/watchdog.h"
+#include "lib/error.h"
+#include "lib/timeutil.h"
+#include "reports/result.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RUN_STOP_GRACE_NS (200 * NSEC_PER_MSEC)
+#define RUN_WAIT_SLICE_NS (100 * NSEC_PER_MSEC)
+
+struct run_ctx {
+	const struct profile *p;
+	const struct run_options *o;
+	json_t *result;
+	struct journal journal;
+	bool journal_open;
+	struct watchdog wd;
+	struct progress prog;
+	int hz;
+	char skip_reason[200];	/* every run is skipped when set (missing privilege) */
+};
+
+/* One run's moving parts. */
+struct measure {
+	struct spawned_load *sl;
+	size_t n_spawned;
+	unsigned *first;		/* each load's first record */
+	struct stats_block *stats;
+	struct sampler *smp;
+	cpu_set_t cpus;			/* the loads' CPUs, for the noise figure */
+	int64_t t0, measure_from, end, sampled_until;
+	int64_t deadline;		/* the watchdog kills the loads after it */
+	bool overran;			/* we stopped the loads after the deadline */
+	struct noise_sample noise_before, noise_after;
+	bool noise_ok;
+};
+
+static bool run_is_rt(const struct load_spec *l)
+{
+	return l->policy == POLICY_FIFO || l->policy == POLICY_RR;
+}
+
+int run_check_rt_cpus(const struct profile *p, bool allow)
+{
+	cpu_set_t all, rt, one;
+	char why[160], list[128];
+	bool any = false;
+
+	CPU_ZERO(&rt);
+	if (allow || p->allow_rt_on_all_cpus)
+		return 0;
+	for (size_t i = 0; i < p->n_loads; i++) {
+		if (!run_is_rt(&p->loads[i]))
+			continue;
+		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) < 0)
+			return error("load '%s': %s", p->loads[i].name, why);
+		CPU_OR(&rt, &rt, &one);
+		any = true;
+	}
+	if (!any)
+		return 0;
+	if (topology_cpus(NULL, &all, why, sizeof(why)) < 0)
+		return error("%s", why);
+	CPU_AND(&one, &all, &rt);
+	if (CPU_EQUAL(&one, &all))
+		return error("%s: its fifo/rr loads together cover every CPU (%s); an RT hog on "
+			     "every CPU can lock the machine up. Pin them to fewer CPUs, or pass "
+			     "--allow-rt-on-all-cpus if you mean it", p->file ? p->file : p->name,
+			     cpuset_format(&rt, list, sizeof(list)));
+	return 0;
+}
+
+/* An RT load we may not start is a missing privilege, which skips the runs
+ * (exit 4) rather than failing them. */
+static void run_check_privileges(struct run_ctx *c, const struct kernel_info *k)
+{
+	for (size_t i = 0; i < c->p->n_loads; i++) {
+		const struct load_spec *l = &c->p->loads[i];
+
+		if (!run_is_rt(l) || k->is_root || k->cap_sys_nice || k->rtprio_limit < 0 ||
+		    k->rtprio_limit >= l->priority)
+			continue;
+		snprintf(c->skip_reason, sizeof(c->skip_reason),
+			 "load '%s' needs SCHED_%s priority %d: run as root, with CAP_SYS_NICE "
+			 "or an RLIMIT_RTPRIO of at least %d (it is %ld)", l->name,
+			 l->policy == POLICY_FIFO ? "FIFO" : "RR", l->priority, l->priority,
+			 k->rtprio_limit);
+		return;
+	}
+}
+
+/* ---- journal: claimed only when a setting writes knobs ---- */
+
+/* A setting is only ever applied when all its knobs are writable (else it
+ * is skipped before the journal is touched), so without one writable knob
+ * (not root, say) no journal is needed and its directory is not created. */
+static bool run_writes_knobs(const struct run_ctx *c)
+{
+	struct knob_state st;
+
+	for (size_t i = 0; i < c->p->n_settings; i++) {
+		const struct setting *s = &c->p->settings[i];
+
+		if (c->o->only && strcmp(c->o->only, s->name))
+			continue;
+		for (size_t k = 0; k < s->n_knobs; k++)
+			if (knob_probe(s->knobs[k].name, &st) == 0 && st.writable)
+				return true;
+	}
+	return false;
+}
+
+static int run_journal_open(struct run_ctx *c)
+{
+	static struct journal other;
+	int r;
+
+	if (run_writes_knobs(c)) {
+		if (journal_open(&c->journal, NULL) < 0)
+			return -1;
+		c->journal_open = true;
+		return 0;
+	}
+	/* Nothing to write, but a crashed run's knobs are still changed: the
+	 * numbers would not mean what the profile says. */
+	r = journal_load(&other, NULL);
+	if (r < 0)
+		return -1;
+	if (r > 0 && other.n > 0)
+		return error("an unrestored journal from pid %d (started %s) exists at %s; "
+			     "run 'starve restore' first", (int)other.pid, other.started, other.file);
+	return 0;
+}
+
+/* In the watchdog, after the controller died and its loads were killed:
+ * remove the controller's cpusets, and put its knobs back. */
+static void run_watchdog_restore(pid_t controller)
+{
+	static struct journal j;
+
+	confine_sweep(controller, 0);
+	if (journal_load(&j, NULL) != 1 || j.pid != controller)
+		return;
+	if (journal_restore_all(&j) == 0)
+		journal_remove(&j);
+}
+
+/* ---- one run ---- */
+
+static int run_progress(void *data, int64_t now_ns, int64_t starvation_ns)
+{
+	struct run_ctx *c = data;
+
+	progress_update(&c->prog, now_ns, starvation_ns);
+	return signals_caught() != 0;
+}
+
+/* Sleep until WHEN, redrawing the progress line; false if a signal came. */
+static bool run_wait_until(struct run_ctx *c, int64_t when)
+{
+	for (;;) {
+		int64_t now = mono_ns();
+
+		if (signals_caught())
+			return false;
+		if (now >= when)
+			return true;
+		progress_update(&c->prog, now, 0);
+		sleep_until_ns(now + RUN_WAIT_SLICE_NS < when ? now + RUN_WAIT_SLICE_NS : when);
+	}
+}
+
+static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
+{
+	const struct profile *p = c->p;
+	int64_t run_ns = p->warmup_ns + p->duration_ns;
+	struct spawn_options opt = { .run_ns = run_ns,
+				     .use_cpuset = p->use_cpuset,
+				     .allow_rt_on_all_cpus = c->o->allow_rt_on_all_cpus ||
+							     p->allow_rt_on_all_cpus };
+	unsigned n_rec = 0;
+	char why[160];
+	cpu_set_t one;
+
+	m->sl = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->sl));
+	m->first = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->first));
+	if (!m->sl || !m->first)
+		return error("out of memory");
+	CPU_ZERO(&m->cpus);
+	for (size_t i = 0; i < p->n_loads; i++) {
+		m->first[i] = n_rec;
+		n_rec += load_records_needed(&p->loads[i]);
+		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) == 0)
+			CPU_OR(&m->cpus, &m->cpus, &one);
+	}
+	m->t0 = mono_ns();
+	m->measure_from = m->t0 + p->warmup_ns;
+	m->end = m->measure_from + p->duration_ns;
+	/* loads end themselves a little after the run, if we cannot stop them */
+	m->stats = stats_create(n_rec, m->end + NSEC_PER_SEC);
+	if (!m->stats)
+		return -1;
+	m->stats->measure_from_ns = m->measure_from;
+	m->deadline = m->end + 5 * NSEC_PER_SEC + run_ns / 4;
+	watchdog_set_deadline(&c->wd, m->deadline);
+	/* RT loads start last, once every other load has finished its set-up:
+	 * an RT hog already running on a CPU could keep them from ever getting
+	 * there (on kernels without the fair server). Loads not started keep
+	 * pid 0, which the stopping code skips. */
+	m->n_spawned = p->n_loads;
+	for (int rt_pass = 0; rt_pass < 2; rt_pass++) {
+		for (size_t i = 0; i < p->n_loads; i++) {
+			if (run_is_rt(&p->loads[i]) != (rt_pass == 1))
+				continue;
+			if (spawn_load(&m->sl[i], &p->loads[i], m->stats, m->first[i], &opt) < 0) {
+				snprintf(why, sizeof(why), "load '%s' could not be started",
+					 p->loads[i].name);
+				result_run_status(run, "error", why);
+				return -1;
+			}
+			watchdog_add_group(&c->wd, m->sl[i].pid);
+			signals_add_group(m->sl[i].pid);
+		}
+	}
+	return 0;
+}
+
+/* A load that runs a command (LOAD_TRACK_PGROUP): sample every process of
+ * its process group, which the command and its children stay in, but not
+ * the leader and the workers: they only wait for the command, and would
+ * add near-idle tasks to its starvation and wait figures. */
+static void run_watch_pgroup(struct measure *m, size_t i, unsigned n)
+{
+	sampler_skip_process(m->smp, m->sl[i].pid);
+	for (unsigned r = m->first[i]; r < m->first[i] + n; r++)
+		if (m->stats->rec[r].pid > 0)
+			sampler_skip_process(m->smp, m->stats->rec[r].pid);
+	sampler_watch_pgroup(m->smp, m->sl[i].pid, (int)i);
+}
+
+/* Sample the workers named in the records (threads or processes alike),
+ * not the leader, whose main thread only waits for them and would skew
+ * per-load fairness; a load whose records name no worker (yet) is watched
+ * as a whole process instead. */
+static void run_watch_workers(struct run_ctx *c, struct measure *m)
+{
+	for (size_t i = 0; i < m->n_spawned; i++) {
+		unsigned n = load_records_needed(&c->p->loads[i]), found = 0;
+
+		if (c->p->loads[i].type->flags & LOAD_TRACK_PGROUP) {
+			run_watch_pgroup(m, i, n);
+			continue;
+		}
+		for (unsigned r = m->first[i]; r < m->first[i] + n; r++) {
+			const struct worker_record *rec = &m->stats->rec[r];
+
+			if (rec->tid > 0 && sampler_add_task(m->smp, rec->pid, rec->tid, (int)i) == 0)
+				found++;
+		}
+		if (!found)
+			sampler_watch_process(m->smp, m->sl[i].pid, (int)i);
+	}
+}
+
+static int run_sample(struct run_ctx *c, struct measure *m)
+{
+	const struct profile *p = c->p;
+
+	m->smp = sampler_new(c->hz);
+	if (!m->smp)
+		return error("out of memory for the sampler");
+	if (p->sampler_priority && sampler_set_priority(m->smp, p->sampler_priority) < 0)
+		return -1;
+	for (size_t k = 0; k < p->n_attach; k++)
+		if (sampler_watch_process(m->smp, p->attach[k].pid, (int)(p->n_loads + k)) < 0)
+			warning("attach '%s': pid %d does not exist", p->attach[k].name,
+				(int)p->attach[k].pid);
+	/* without a warm-up, give workers a moment to fill in their records */
+	if (!run_wait_until(c, m->measure_from > m->t0 + 100 * NSEC_PER_MSEC ?
+				     m->measure_from : m->t0 + 100 * NSEC_PER_MSEC))
+		return 0;
+	run_watch_workers(c, m);
+	m->noise_ok = noise_sample(&m->cpus, &m->noise_before) == 0;
+	if (sampler_run(m->smp, m->end, run_progress, c) < 0)
+		return -1;
+	m->sampled_until = mono_ns();
+	m->noise_ok = m->noise_ok && noise_sample(&m->cpus, &m->noise_after) == 0;
+	return 0;
+}
+
+static void run_stop_loads(struct run_ctx *c, struct measure *m)
+{
+	m->overran = m->deadline && mono_ns() > m->deadline;
+	if (m->n_spawned)
+		spawn_stop_all(m->sl, m->n_spawned, m->stats, RUN_STOP_GRACE_NS);
+	for (size_t i = 0; i < m->n_spawned; i++) {
+		watchdog_remove_group(&c->wd, m->sl[i].pid);
+		signals_remove_group(m->sl[i].pid);
+	}
+	watchdog_set_deadline(&c->wd, 0);
+}
+
+/* A worker that failed makes the run an error, with its own words. */
+static void run_check_workers(struct run_ctx *c, struct measure *m, json_t *run)
+{
+	char why[256];
+
+	for (size_t i = 0; i < m->n_spawned; i++) {
+		unsigned n = load_records_needed(&c->p->loads[i]);
+
+		for (unsigned r = m->first[i]; r < m->first[i] + n; r++)
+			if (m->stats->rec[r].state == RECORD_FAILED) {
+				snprintf(why, sizeof(why), "load '%s': %.200s", c->p->loads[i].name,
+					 m->stats->rec[r].error);
+				result_run_status(run, "error", why);
+				return;
+			}
+	}
+}
+
+static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
+{
+	const struct profile *p = c->p;
+	json_t *loads = json_object_get(run, "loads");
+	int64_t wall = m->sampled_until - m->measure_from, ours = 0;
+
+	for (size_t i = 0; i < m->n_spawned; i++)
+		json_array_append_new(loads, result_build_load(&p->loads[i], m->stats, m->first[i],
+							       load_records_needed(&p->loads[i]),
+							       wall, m->smp, (int)i));
+	for (size_t k = 0; k < p->n_attach; k++)
+		json_array_append_new(loads, result_build_attach(&p->attach[k], m->smp,
+								 (int)(p->n_loads + k)));
+	json_object_set_new(run, "sampler", oob_sampler_json(m->smp));
+	json_object_set_new(run, "duration_s", json_real(wall > 0 ? (double)wall / NSEC_PER_SEC : 0));
+	for (size_t t = 0; t < sampler_n_tasks(m->smp); t++) {
+		const struct sampler_task_result *tr = sampler_task(m->smp, t);
+
+		if (tr->group >= 0 && (size_t)tr->group < p->n_loads)
+			ours += tr->cpu_ns;
+	}
+	if (m->noise_ok)
+		json_object_set_new(run, "noise", json_pack("{s:f}", "other_cpu_share",
+			noise_other_share(&m->noise_before, &m->noise_after, ours)));
+}
+
+static int run_measure(struct run_ctx *c, json_t *run)
+{
+	struct measure m;
+	char why[64];
+	int ret;
+
+	memset(&m, 0, sizeof(m));
+	ret = run_start_loads(c, &m, run);
+	if (ret == 0)
+		ret = run_sample(c, &m);
+	run_stop_loads(c, &m);
+	if (ret < 0 && !strcmp(json_string_value(json_object_get(run, "status")), "ok"))
+		result_run_status(run, "error", "the run could not be measured (see messages)");
+	if (ret == 0) {
+		if (signals_caught()) {
+			snprintf(why, sizeof(why), "interrupted by SIG%s", sigabbrev_np(signals_caught()));
+			result_run_status(run, "incomplete", why);
+		}
+		if (m.sampled_until)
+			run_collect(c, &m, run);
+		else
+			json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", c->hz,
+								      "achieved_hz", 0));
+		run_check_workers(c, &m, run);
+	}
+	if (m.overran)
+		result_run_status(run, "error", "the controller was stalled past the run's deadline; "
+				  "the watchdog killed the loads");
+	if (m.smp)
+		sampler_free(m.smp);
+	if (m.stats)
+		stats_destroy(m.stats);
+	free(m.sl);
+	free(m.first);
+	return ret;
+}
+
+/* Apply, measure, restore. Returns -1 only when knobs could not be
+ * restored: going on would measure the wrong kernel. */
+static int run_one(struct run_ctx *c, const struct setting *s, int rep)
+{
+	json_t *run = result_build_run(s, rep);
+	char reason[256];
+
+	json_array_append_new(json_object_get(c->result, "runs"), run);
+	progress_run(&c->prog, s->name, rep, c->p->repeat);
+	if (c->skip_reason[0]) {
+		json_object_del(run, "knobs_applied");
+		result_run_status(run, "skipped", c->skip_reason);
+		return 0;
+	}
+	if (s->n_knobs) {
+		enum settings_status st = settings_apply(&c->journal, s, reason, sizeof(reason));
+
+		if (st != SETTINGS_APPLIED) {
+			json_object_del(run, "knobs_applied");
+			result_run_status(run, st == SETTINGS_SKIPPED ? "skipped" : "error", reason);
+			return 0;
+		}
+	}
+	run_measure(c, run);
+	if (s->n_knobs && settings_restore(&c->journal) != 0) {
+		result_run_status(run, "error", "its knobs could not be restored");
+		return error("setting '%s': knobs could not be restored; run 'starve restore'",
+			     s->name);
+	}
+	return 0;
+}
+
+static void run_write_partial(struct run_ctx *c)
+{
+	if (c->o->result_path)
+		result_write(c->o->result_path, c->result);
+}
+
+static int64_t run_total_ns(const struct run_ctx *c)
+{
+	int64_t n = 0;
+
+	for (size_t i = 0; i < c->p->n_settings; i++)
+		if (!c->o->only || !strcmp(c->o->only, c->p->settings[i].name))
+			n++;
+	return n * c->p->repeat * (c->p->warmup_ns + c->p->duration_ns);
+}
+
+static json_t *run_header(struct run_ctx *c)
+{
+	struct kernel_info k;
+	json_t *r, *knobs = json_object();
+
+	kernel_probe(&k);
+	c->hz = c->p->sample_hz > 0 ? c->p->sample_hz : k.hz;
+	run_check_privileges(c, &k);
+	/* The backend every load is confined with: the chosen one when the
+	 * profile asks for cpusets, else plain affinity. */
+	r = result_build_new(c->o->argc, c->o->argv, &k,
+			     c->p->use_cpuset ? confine_probe(NULL, 0, NULL) : "affinity");
+	knobs_snapshot(knobs);
+	json_object_set_new(r, "knobs_before", knobs);
+	json_object_set_new(r, "profile", result_build_profile(c->p, c->hz));
+	return r;
+}
+
+static enum run_status run_all(struct run_ctx *c)
+{
+	for (int rep = 0; rep < c->p->repeat; rep++)
+		for (size_t i = 0; i < c->p->n_settings; i++) {
+			const struct setting *s = &c->p->settings[i];
+
+			if (c->o->only && strcmp(c->o->only, s->name))
+				continue;
+			if (run_one(c, s, rep) < 0)
+				return RUN_FAILED;
+			progress_clear(&c->prog);
+			run_write_partial(c);
+			if (signals_caught())
+				return RUN_INTERRUPTED;
+		}
+	return RUN_DONE;
+}
+
+enum run_status run_profile(const struct profile *p, const struct run_options *o,
+			    json_t **result)
+{
+	static struct run_ctx c;	/* the journal is large; the handler keeps a pointer */
+	enum run_status st;
+
+	memset(&c, 0, sizeof(c));
+	c.p = p;
+	c.o = o;
+	*result = NULL;
+	if (run_check_rt_cpus(p, o->allow_rt_on_all_cpus) < 0 || run_journal_open(&c) < 0)
+		return RUN_REFUSED;
+	*result = c.result = run_header(&c);
+	signals_install(c.journal_open ? &c.journal : NULL);
+	if (watchdog_start(&c.wd, run_watchdog_restore) < 0) {
+		st = RUN_FAILED;
+	} else {
+		progress_init(&c.prog, !o->quiet, run_total_ns(&c));
+		st = run_all(&c);
+		progress_clear(&c.prog);
+	}
+	if (c.journal_open && journal_close(&c.journal) < 0)
+		st = RUN_FAILED;
+	watchdog_stop(&c.wd);
+	signals_uninstall();
+	return st;
+}

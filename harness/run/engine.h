@@ -1,0 +1,42 @@
+/* Running a profile (DESIGN.md "Data flow of starve run"): for each
+ * repetition, for each setting (interleaved A B A B): apply the setting
+ * through the journal, spawn the loads, warm up, sample, stop the loads,
+ * restore, and add the run's metrics to the result tree. A watchdog process
+ * and the signal handlers make sure no load outlives the controller and no
+ * knob stays changed. */
+#ifndef STARVE_RUN_H
+#define STARVE_RUN_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "harness/profile/profile.h"
+
+struct run_options {
+	const char *only;		/* run only this setting (NULL: all) */
+	const char *result_path;	/* partial results are written here after each run */
+	bool quiet;			/* no progress line */
+	bool allow_rt_on_all_cpus;
+	int argc;			/* the command line, for result.json */
+	char **argv;
+};
+
+enum run_status {
+	RUN_DONE = 0,		/* every run attempted (some may be skipped or errors) */
+	RUN_INTERRUPTED,	/* a signal stopped it: the result is partial */
+	RUN_REFUSED,		/* nothing ran: unrestored journal, RT on every CPU... */
+	RUN_FAILED,		/* a runtime error stopped it midway */
+};
+
+/* Run P. *RESULT receives the result tree (without verdicts) whenever
+ * anything was built, even on failure; the caller owns it. Errors are
+ * printed. */
+enum run_status run_profile(const struct profile *p, const struct run_options *o,
+			    json_t **result);
+
+/* -1 (message printed) when P's fifo/rr loads together cover every CPU and
+ * neither ALLOW (the command line) nor P's allow_rt_on_all_cpus key is set:
+ * an RT hog on every CPU can lock the machine up. */
+int run_check_rt_cpus(const struct profile *p, bool allow);
+
+#endif

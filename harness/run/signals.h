@@ -1,0 +1,25 @@
+/* Signals during `starve run`: the first SIGINT, SIGTERM or SIGHUP only sets
+ * a flag, so the run stops its loads, restores its knobs and writes a
+ * partial result the normal way; a second one means "now": the handler
+ * SIGKILLs every registered load group, restores the journal with
+ * async-signal-safe calls only, and exits with status 3. */
+#ifndef STARVE_SIGNALS_H
+#define STARVE_SIGNALS_H
+
+#include <sys/types.h>
+
+#include "harness/kernel/journal.h"
+
+#define SIGNALS_MAX_GROUPS 256
+
+/* Install the handlers; J (may be NULL) is what a second signal restores. */
+void signals_install(struct journal *j);
+/* Put the default handlers back. */
+void signals_uninstall(void);
+/* The first signal caught, 0 if none. */
+int signals_caught(void);
+/* Load process groups a second signal kills. */
+void signals_add_group(pid_t pgid);
+void signals_remove_group(pid_t pgid);
+
+#endif

@@ -1,0 +1,327 @@
+/* Starting and stopping loads (spawn.h). The leader is forked, sets itself
+ * up (process group, death signal, CPUs, nice, policy, RLIMIT_RTTIME, name)
+ * and reports a setup failure through a pipe, so spawn_load() returns only
+ * once the load is fully in place or fully gone. Stopping kills process
+ * groups while their leaders are still unreaped zombies, so a group id can
+ * never have been reused by someone else's process. */
+#include "config.h"
+#include "harness/run/spawn.h"
+#include "harness/placement/topology.h"
+#include "lib/error.h"
+#include "lib/timeutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define SPAWN_POLL_NS (2 * NSEC_PER_MSEC)
+#define SPAWN_SETUP_TIMEOUT_NS (5 * NSEC_PER_SEC)	/* a leader's set-up takes microseconds */
+#define SPAWN_GROUP_WAIT_NS (1 * NSEC_PER_SEC)	/* for killed group members to vanish */
+#define SPAWN_RTTIME_HARD_EXTRA_US 500000	/* SIGXCPU first, SIGKILL half a second later */
+
+struct spawn_req {
+	const struct load_spec *spec;
+	struct stats_block *stats;
+	unsigned first, n;
+	cpu_set_t cpus;
+	struct confine_handle *cpuset;	/* NULL: affinity only */
+	const struct spawn_options *opt;
+	pid_t parent;
+	int report_fd;			/* write end of the setup pipe */
+};
+
+static bool spawn_is_rt(const struct load_spec *spec)
+{
+	return spec->policy == POLICY_FIFO || spec->policy == POLICY_RR;
+}
+
+/* In the leader, before setup ends: error() messages go to the parent. */
+static void spawn_sink(const char *msg, void *data)
+{
+	int fd = *(int *)data;
+	ssize_t unused = write(fd, msg, strlen(msg));
+
+	(void)unused;	/* the parent sees EOF and a failed leader either way */
+}
+
+static void spawn_close_fds(void)
+{
+	if (syscall(SYS_close_range, 3u, ~0u, 0u) == 0)
+		return;
+	for (int fd = 3; fd < 1024; fd++)
+		close(fd);
+}
+
+/* RLIMIT_RTTIME: the type's "rttime" option when set, else the run length
+ * plus a second; SIGXCPU at the soft limit ends the load. */
+static int spawn_set_rttime(const struct spawn_req *rq)
+{
+	const struct load_type *t = rq->spec->type;
+	const struct opt_spec *o = opt_find(t->options, t->n_options, "rttime");
+	int64_t ns = rq->opt->run_ns + NSEC_PER_SEC;
+	struct rlimit rl;
+
+	if (o && rq->spec->opts[o - t->options].i > 0)
+		ns = rq->spec->opts[o - t->options].i;
+	rl.rlim_cur = (rlim_t)(ns / NSEC_PER_USEC);
+	rl.rlim_max = rl.rlim_cur + SPAWN_RTTIME_HARD_EXTRA_US;
+	if (setrlimit(RLIMIT_RTTIME, &rl))
+		return error_errno("cannot set RLIMIT_RTTIME");
+	return 0;
+}
+
+static int spawn_set_policy(const struct spawn_req *rq)
+{
+	static const int policies[] = {
+		[POLICY_OTHER] = SCHED_OTHER, [POLICY_BATCH] = SCHED_BATCH,
+		[POLICY_IDLE] = SCHED_IDLE, [POLICY_FIFO] = SCHED_FIFO, [POLICY_RR] = SCHED_RR,
+	};
+	const struct load_spec *spec = rq->spec;
+	struct sched_param sp = { .sched_priority = spawn_is_rt(spec) ? spec->priority : 0 };
+
+	if (spec->nice && setpriority(PRIO_PROCESS, 0, spec->nice))
+		return error_errno("cannot set nice %d%s", spec->nice,
+				   spec->nice < 0 ? " (negative nice needs root)" : "");
+	if (spawn_is_rt(spec) && spawn_set_rttime(rq))
+		return -1;
+	/* No SCHED_RESET_ON_FORK: the workers must inherit the policy. */
+	if (spec->policy != POLICY_OTHER && sched_setscheduler(0, policies[spec->policy], &sp))
+		return error_errno("cannot set policy %s%s", load_policy_names[spec->policy],
+				   spawn_is_rt(spec) ? " (fifo and rr need root or RLIMIT_RTPRIO)" : "");
+	return 0;
+}
+
+static int spawn_setup(const struct spawn_req *rq)
+{
+	const struct load_spec *spec = rq->spec;
+	char comm[16];
+
+	if (spec->session ? setsid() < 0 : setpgid(0, 0) < 0)
+		return error_errno("cannot start a new %s", spec->session ? "session" : "process group");
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != rq->parent)
+		return error("the controller exited during setup");
+	/* The policy first: an RT load that moved to its CPUs while still
+	 * SCHED_OTHER could wait there forever behind an RT load already
+	 * running (on kernels without the fair server). */
+	if (spawn_set_policy(rq))
+		return -1;
+	if (rq->cpuset) {
+		if (confine_attach(rq->cpuset, getpid()))
+			return -1;
+	} else if (sched_setaffinity(0, sizeof(rq->cpus), &rq->cpus)) {
+		return error_errno("cannot pin to cpus '%s'", spec->cpus);
+	}
+	snprintf(comm, sizeof(comm), "starve-%s", spec->name);
+	prctl(PR_SET_NAME, comm);
+	return 0;
+}
+
+static _Noreturn void spawn_leader(const struct spawn_req *rq)
+{
+	struct load_ctx ctx = { rq->spec, rq->stats, rq->first, rq->n };
+	int fd = rq->report_fd;
+
+	error_set_sink(spawn_sink, &fd);
+	if (spawn_setup(rq))
+		_exit(EXIT_RUNTIME);
+	error_set_sink(NULL, NULL);
+	spawn_close_fds();	/* also closes the setup pipe: the parent reads EOF */
+	exit(rq->spec->type->run(&ctx));
+}
+
+/* Wait for the leader's setup: EOF alone means success. */
+static int spawn_wait_setup(struct spawned_load *sl, int fd)
+{
+	char msg[512];
+	size_t len = 0;
+	ssize_t got;
+
+	int64_t until = mono_ns() + SPAWN_SETUP_TIMEOUT_NS;
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+
+	while (len < sizeof(msg) - 1) {
+		int left_ms = (int)((until - mono_ns()) / NSEC_PER_MSEC);
+
+		if (left_ms <= 0 || poll(&pfd, 1, left_ms) == 0) {
+			close(fd);
+			kill(-sl->pid, SIGKILL);	/* our own group, its leader not reaped yet */
+			while (waitpid(sl->pid, &sl->status, 0) < 0 && errno == EINTR)
+				;
+			sl->exited = sl->reaped = true;
+			return error("load '%s' did not finish its set-up within %llds: is a "
+				     "real-time load starving its CPUs?", sl->spec->name,
+				     (long long)(SPAWN_SETUP_TIMEOUT_NS / NSEC_PER_SEC));
+		}
+		got = read(fd, msg + len, sizeof(msg) - 1 - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		len += (size_t)got;
+	}
+	close(fd);
+	if (len == 0)
+		return 0;
+	msg[len] = '\0';
+	while (waitpid(sl->pid, &sl->status, 0) < 0 && errno == EINTR)
+		;
+	sl->exited = sl->reaped = true;
+	return error("load '%s': %s", sl->spec->name, msg);
+}
+
+static int spawn_check(const struct load_spec *spec, struct stats_block *stats, unsigned first,
+		       unsigned n, const struct spawn_options *opt, cpu_set_t *cpus)
+{
+	char why[256];
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if ((uint64_t)first + n > stats->n_records)
+		return error("load '%s' needs records %u..%u but the block has %u", spec->name,
+			     first, first + n - 1, stats->n_records);
+	if (topology_cpus(spec->cpus, cpus, why, sizeof(why)))
+		return error("load '%s': %s", spec->name, why);
+	if (spawn_is_rt(spec) && !opt->allow_rt_on_all_cpus && CPU_COUNT(cpus) >= online)
+		return error("load '%s': refusing to run a %s load on every CPU (cpus '%s'), "
+			     "which could hang the machine; give it fewer CPUs, e.g. 'pu:1'",
+			     spec->name, load_policy_names[spec->policy], spec->cpus ? spec->cpus : "all");
+	return 0;
+}
+
+int spawn_load(struct spawned_load *sl, const struct load_spec *spec, struct stats_block *stats,
+	       unsigned first_record, const struct spawn_options *opt)
+{
+	struct spawn_req rq = { .spec = spec, .stats = stats, .first = first_record,
+				.n = load_records_needed(spec), .opt = opt, .parent = getpid() };
+	int fds[2];
+
+	/* Processes a load orphans (a shell's children) come back to us rather
+	 * than to init, so they can be reaped once their group is killed. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	memset(sl, 0, sizeof(*sl));
+	sl->spec = spec;
+	sl->first_record = first_record;
+	sl->n_records = rq.n;
+	if (spawn_check(spec, stats, first_record, rq.n, opt, &rq.cpus))
+		return -1;
+	if (opt->use_cpuset) {
+		char name[64];
+
+		snprintf(name, sizeof(name), "starve-%d-%s", (int)getpid(), spec->name);
+		if (confine_create(&sl->cpuset, name, &rq.cpus))
+			return -1;
+		sl->has_cpuset = true;
+		rq.cpuset = &sl->cpuset;
+	}
+	if (pipe2(fds, O_CLOEXEC)) {
+		error_errno("cannot create a pipe");
+		goto fail;
+	}
+	rq.report_fd = fds[1];
+	fflush(NULL);	/* else the leader would print our buffered output again */
+	sl->pid = fork();
+	if (sl->pid < 0) {
+		error_errno("cannot fork load '%s'", spec->name);
+		close(fds[0]);
+		close(fds[1]);
+		goto fail;
+	}
+	if (sl->pid == 0)
+		spawn_leader(&rq);
+	close(fds[1]);
+	if (!spec->session)
+		setpgid(sl->pid, sl->pid);	/* both sides set it: no window without it */
+	if (spawn_wait_setup(sl, fds[0]))
+		goto fail;
+	return 0;
+fail:
+	if (sl->has_cpuset)
+		confine_destroy(&sl->cpuset);
+	sl->has_cpuset = false;
+	return -1;
+}
+
+/* The wait status waitpid() would give, from waitid()'s siginfo. */
+static int spawn_status(const siginfo_t *si)
+{
+	if (si->si_code == CLD_EXITED)
+		return (si->si_status & 0xff) << 8;
+	return (si->si_status & 0x7f) | (si->si_code == CLD_DUMPED ? 0x80 : 0);
+}
+
+size_t spawn_poll(struct spawned_load *loads, size_t n)
+{
+	size_t alive = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct spawned_load *sl = &loads[i];
+		siginfo_t si;
+
+		if (sl->exited || sl->pid <= 0)
+			continue;
+		memset(&si, 0, sizeof(si));
+		if (waitid(P_PID, (id_t)sl->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+		    si.si_pid == sl->pid) {
+			sl->exited = true;
+			sl->status = spawn_status(&si);
+		} else {
+			alive++;
+		}
+	}
+	return alive;
+}
+
+/* After the leader is reaped, wait a little for killed members of its group
+ * to vanish, so its cpuset can be removed; orphans of the group came to us
+ * (we are a subreaper), so we reap them too. */
+static void spawn_wait_group(pid_t pgid)
+{
+	int64_t until = mono_ns() + SPAWN_GROUP_WAIT_NS;
+
+	for (;;) {
+		while (waitpid(-pgid, NULL, WNOHANG) > 0)
+			;
+		if (kill(-pgid, 0) < 0 || mono_ns() >= until)
+			return;
+		sleep_until_ns(mono_ns() + SPAWN_POLL_NS);
+	}
+}
+
+static void spawn_reap(struct spawned_load *sl)
+{
+	int status;
+
+	if (sl->reaped || sl->pid <= 0)
+		return;
+	kill(-sl->pid, SIGKILL);	/* our group: its leader is unreaped, so the id is ours */
+	while (waitpid(sl->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!sl->exited)
+		sl->status = status;
+	sl->exited = sl->reaped = true;
+	spawn_wait_group(sl->pid);
+	if (sl->has_cpuset && confine_destroy(&sl->cpuset) == 0)
+		sl->has_cpuset = false;
+}
+
+void spawn_stop_all(struct spawned_load *loads, size_t n, struct stats_block *stats,
+		    int64_t grace_ns)
+{
+	int64_t until = mono_ns() + grace_ns;
+
+	if (stats)
+		*(volatile int32_t *)&stats->stop = 1;
+	while (spawn_poll(loads, n) > 0 && mono_ns() < until)
+		sleep_until_ns(mono_ns() + SPAWN_POLL_NS);
+	for (size_t i = 0; i < n; i++)
+		spawn_reap(&loads[i]);
+}

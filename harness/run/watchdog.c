@@ -1,0 +1,249 @@
+/* The watchdog process (see watchdog.h). It owns nothing but a list of
+ * process-group ids and a deadline; it never signals anything it was not
+ * told about, and it kills by group so grandchildren of an `exec` load
+ * (which have no PDEATHSIG of their own) die too. */
+#include "config.h"
+#include "harness/run/watchdog.h"
+#include "lib/error.h"
+#include "lib/timeutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum wd_op { WD_ADD = 1, WD_REMOVE, WD_DEADLINE, WD_QUIT };
+
+struct wd_msg {
+	int32_t op;
+	int32_t pad;
+	int64_t value;
+};
+
+struct wd_state {
+	pid_t controller;
+	pid_t groups[WATCHDOG_MAX_GROUPS];
+	size_t n_groups;
+	int64_t deadline_ns;
+};
+
+static volatile sig_atomic_t wd_controller_died;
+
+static void wd_on_parent_death(int sig)
+{
+	(void)sig;
+	wd_controller_died = 1;
+}
+
+static void wd_say(const char *msg)
+{
+	/* stdio is fine here, but a single write keeps lines whole on a shared tty */
+	char line[256];
+	size_t n = strlen(msg);
+
+	if (n > sizeof(line) - 20)
+		n = sizeof(line) - 20;
+	memcpy(line, "starve watchdog: ", 17);
+	memcpy(line + 17, msg, n);
+	line[17 + n] = '\n';
+	if (write(STDERR_FILENO, line, 18 + n) < 0)
+		return;
+}
+
+/* One SIGKILL per group; when WAIT_GONE, repeat until the groups are empty
+ * (leaders reparented to init get reaped quickly) or half a second passed. */
+static void wd_kill_all(struct wd_state *st, int wait_gone)
+{
+	int64_t until = mono_ns() + 500 * NSEC_PER_MSEC;
+
+	for (;;) {
+		size_t alive = 0;
+
+		for (size_t i = 0; i < st->n_groups; i++)
+			if (kill(-st->groups[i], SIGKILL) == 0)
+				alive++;
+		if (!wait_gone || !alive || mono_ns() > until)
+			return;
+		sleep_until_ns(mono_ns() + 10 * NSEC_PER_MSEC);
+	}
+}
+
+static void wd_handle(struct wd_state *st, const struct wd_msg *m)
+{
+	switch (m->op) {
+	case WD_ADD:
+		if (st->n_groups < WATCHDOG_MAX_GROUPS && m->value > 1)
+			st->groups[st->n_groups++] = (pid_t)m->value;
+		break;
+	case WD_REMOVE:
+		for (size_t i = 0; i < st->n_groups; i++)
+			if (st->groups[i] == (pid_t)m->value) {
+				st->groups[i] = st->groups[--st->n_groups];
+				break;
+			}
+		break;
+	case WD_DEADLINE:
+		st->deadline_ns = m->value;
+		break;
+	case WD_QUIT:
+		_exit(0);
+	}
+}
+
+/* Read what is queued; returns 0 on EOF (the controller is gone), 1 otherwise. */
+static int wd_drain(struct wd_state *st, int fd)
+{
+	struct wd_msg m;
+
+	for (;;) {
+		ssize_t n = recv(fd, &m, sizeof(m), MSG_DONTWAIT);
+
+		if (n == 0)
+			return 0;
+		if (n < 0)
+			return errno == EAGAIN || errno == EINTR ? 1 : 0;
+		if (n == (ssize_t)sizeof(m))
+			wd_handle(st, &m);
+	}
+}
+
+static void wd_setup(int fd, pid_t controller)
+{
+	struct sigaction sa = { .sa_handler = wd_on_parent_death };
+	sigset_t block;
+	int null;
+
+	setpgid(0, 0);		/* out of the terminal's foreground group */
+	prctl(PR_SET_NAME, "starve-watchdog");
+	signal(SIGINT, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&block);
+	sigaddset(&block, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &block, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	prctl(PR_SET_PDEATHSIG, SIGUSR1);
+	if (getppid() != controller)
+		wd_controller_died = 1;
+	/* Hold nothing of the controller's: no copy of our own pipe's other
+	 * end (we would never see EOF), no stdout a caller may be reading. */
+	null = open("/dev/null", O_RDWR);
+	if (null >= 0) {
+		dup2(null, STDIN_FILENO);
+		dup2(null, STDOUT_FILENO);
+	}
+	if (fd != 3)
+		dup2(fd, 3);
+	close_range(4, ~0u, 0);
+}
+
+static _Noreturn void wd_main(int fd, pid_t controller, watchdog_restore_fn restore)
+{
+	struct wd_state st = { .controller = controller };
+	sigset_t unblocked;
+
+	wd_setup(fd, controller);
+	fd = 3;
+	sigemptyset(&unblocked);
+	while (!wd_controller_died) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		struct timespec ts, *tp = NULL;
+
+		if (st.deadline_ns) {
+			int64_t left = st.deadline_ns - mono_ns();
+
+			if (left <= 0) {
+				wd_say("a run overran its deadline; killing its loads");
+				wd_kill_all(&st, 0);
+				st.deadline_ns = 0;
+				continue;
+			}
+			ts = ns_to_ts(left);
+			tp = &ts;
+		}
+		if (ppoll(&p, 1, tp, &unblocked) < 0 && errno != EINTR)
+			break;
+		if (p.revents && !wd_drain(&st, fd))
+			break;
+	}
+	wd_drain(&st, fd);	/* groups registered just before the death */
+	wd_kill_all(&st, 1);
+	if (restore)
+		restore(controller);
+	_exit(0);
+}
+
+int watchdog_start(struct watchdog *w, watchdog_restore_fn restore)
+{
+	int sv[2];
+	pid_t controller = getpid(), pid;
+
+	w->pid = 0;
+	w->fd = -1;
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		return error_errno("cannot create the watchdog's socket");
+	pid = fork();
+	if (pid < 0) {
+		close(sv[0]);
+		close(sv[1]);
+		return error_errno("cannot fork the watchdog");
+	}
+	if (pid == 0) {
+		close(sv[1]);
+		wd_main(sv[0], controller, restore);
+	}
+	close(sv[0]);
+	setpgid(pid, pid);	/* whichever of us runs first */
+	w->pid = pid;
+	w->fd = sv[1];
+	return 0;
+}
+
+static int wd_send(struct watchdog *w, enum wd_op op, int64_t value)
+{
+	struct wd_msg m = { .op = op, .value = value };
+
+	if (w->fd < 0)
+		return error("the watchdog is not running");
+	if (send(w->fd, &m, sizeof(m), MSG_NOSIGNAL) != (ssize_t)sizeof(m))
+		return error_errno("cannot talk to the watchdog (pid %d)", (int)w->pid);
+	return 0;
+}
+
+int watchdog_add_group(struct watchdog *w, pid_t pgid)
+{
+	return wd_send(w, WD_ADD, pgid);
+}
+
+int watchdog_remove_group(struct watchdog *w, pid_t pgid)
+{
+	return wd_send(w, WD_REMOVE, pgid);
+}
+
+int watchdog_set_deadline(struct watchdog *w, int64_t deadline_ns)
+{
+	return wd_send(w, WD_DEADLINE, deadline_ns);
+}
+
+int watchdog_stop(struct watchdog *w)
+{
+	int status, ret = 0;
+
+	if (w->fd >= 0) {
+		ret = wd_send(w, WD_QUIT, 0);
+		close(w->fd);
+		w->fd = -1;
+	}
+	if (w->pid > 0) {
+		while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+			;
+		w->pid = 0;
+	}
+	return ret;
+}

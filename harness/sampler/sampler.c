@@ -1,0 +1,567 @@
+/* The HZ sampler (harness/sampler/sampler.h): the tick loop and per-task
+ * bookkeeping; finding the tasks is sampler-discover.c. The hot path, sampler_tick(), does pread into stack
+ * buffers on descriptors kept open, hand parsing (taskstat.c), no stdio and
+ * no allocation; a vanished task (ESRCH/ENOENT, or a zombie) is an ordinary
+ * event that closes its descriptors and keeps its numbers. */
+#include "config.h"
+#include "harness/sampler/sampler.h"
+#include "harness/sampler/sampler-internal.h"
+#include "harness/sampler/taskstat.h"
+#include "lib/error.h"
+#include "lib/timeutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+/* An RT sampler blocks every tick; this only stops a runaway one. */
+#define SAMPLER_RTTIME_US 200000
+
+/* Many threads need two descriptors each: lift the soft limit to the hard one. */
+static void sampler_raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+struct sampler *sampler_new(int hz)
+{
+	struct sampler *s;
+
+	if (hz <= 0) {
+		error("sampler rate must be positive (got %d)", hz);
+		return NULL;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		error("out of memory");
+		return NULL;
+	}
+	s->hz = hz;
+	s->period_ns = NSEC_PER_SEC / hz;
+	s->bucket_ns = SAMPLER_BUCKET_NS;
+	sampler_raise_nofile();
+	return s;
+}
+
+static void sampler_close_task(struct sampler_task *t)
+{
+	if (t->fd_sched >= 0)
+		close(t->fd_sched);
+	if (t->fd_stat >= 0)
+		close(t->fd_stat);
+	t->fd_sched = t->fd_stat = -1;
+}
+
+void sampler_free(struct sampler *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n_tasks; i++)
+		sampler_close_task(&s->tasks[i]);
+	free(s->tasks);
+	free(s->index);
+	free(s->procs);
+	free(s->pgroups);
+	free(s->skip);
+	free(s->groups);
+	free(s);
+}
+
+int sampler_set_priority(struct sampler *s, int prio)
+{
+	int max = sched_get_priority_max(SCHED_FIFO);
+
+	if (prio < 0 || prio > max)
+		return error("sampler priority %d is out of range (0: normal, 1-%d: SCHED_FIFO)",
+			     prio, max);
+	s->prio = prio;
+	return 0;
+}
+
+void sampler_set_bucket_ns(struct sampler *s, int64_t ns)
+{
+	s->bucket_ns = ns > 0 ? ns : SAMPLER_BUCKET_NS;
+	for (size_t i = 0; i < s->n_groups; i++)
+		s->groups[i].interval_ns = s->bucket_ns;
+}
+
+void sampler_set_naive(struct sampler *s, bool naive)
+{
+	s->naive = naive;
+}
+
+struct sampler_group *sampler_group_get(struct sampler *s, int group)
+{
+	if ((size_t)group >= s->n_groups) {
+		size_t n = (size_t)group + 1;
+		struct sampler_group *g = realloc(s->groups, n * sizeof(*g));
+
+		if (!g)
+			return NULL;
+		memset(g + s->n_groups, 0, (n - s->n_groups) * sizeof(*g));
+		s->groups = g;
+		s->n_groups = n;
+	}
+	s->groups[group].used = true;
+	if (!s->groups[group].interval_ns)
+		s->groups[group].interval_ns = s->bucket_ns;
+	return &s->groups[group];
+}
+
+static int sampler_open_file(pid_t pid, pid_t tid, const char *file)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/%s", (int)pid, (int)tid, file);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* Read a /proc file of a task into BUF (NUL-terminated); the naive mode
+ * opens and closes it each time. <= 0 when the task is gone. */
+static ssize_t sampler_read(const struct sampler *s, const struct sampler_task *t, int fd,
+			    const char *file, char *buf, size_t len)
+{
+	ssize_t n;
+
+	if (s->naive) {
+		fd = sampler_open_file(t->r.pid, t->r.tid, file);
+		if (fd < 0)
+			return -1;
+		n = read(fd, buf, len - 1);
+		close(fd);
+	} else {
+		n = pread(fd, buf, len - 1, 0);
+	}
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
+}
+
+/* A tid -> task lookup, so rescans stay cheap with thousands of threads:
+ * open addressing over a power-of-two table of task indices + 1 (0: empty),
+ * at most half full. */
+static size_t sampler_slot(const struct sampler *s, pid_t tid)
+{
+	size_t mask = s->index_size - 1, i = ((size_t)tid * 2654435761u) & mask;
+
+	while (s->index[i] && s->tasks[s->index[i] - 1].r.tid != tid)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Whether TID is sampled already. A tid whose task exited may be reused
+ * by a new thread: that one is a new task. */
+bool sampler_has_task(const struct sampler *s, pid_t tid)
+{
+	size_t slot;
+
+	if (!s->index_size)
+		return false;
+	slot = sampler_slot(s, tid);
+	return s->index[slot] && !s->tasks[s->index[slot] - 1].r.exited;
+}
+
+/* Room for one more task in the array and the index. */
+static int sampler_grow(struct sampler *s)
+{
+	if (s->n_tasks == s->cap_tasks) {
+		size_t cap = s->cap_tasks ? s->cap_tasks * 2 : 64;
+		struct sampler_task *t = realloc(s->tasks, cap * sizeof(*t));
+
+		if (!t)
+			return -1;
+		s->tasks = t;
+		s->cap_tasks = cap;
+	}
+	if (2 * (s->n_tasks + 1) > s->index_size) {
+		size_t size = s->index_size ? s->index_size * 2 : 128;
+		size_t *index = calloc(size, sizeof(*index));
+
+		if (!index)
+			return -1;
+		free(s->index);
+		s->index = index;
+		s->index_size = size;
+		for (size_t i = 0; i < s->n_tasks; i++)
+			s->index[sampler_slot(s, s->tasks[i].r.tid)] = i + 1;
+	}
+	return 0;
+}
+
+/* Open T's two files. A task already gone is not worth a message; running
+ * out of descriptors is said once, not at every rescan. */
+static int sampler_open_task(struct sampler *s, struct sampler_task *t)
+{
+	int err;
+
+	t->fd_sched = sampler_open_file(t->r.pid, t->r.tid, "schedstat");
+	t->fd_stat = t->fd_sched < 0 ? -1 : sampler_open_file(t->r.pid, t->r.tid, "stat");
+	if (t->fd_stat >= 0)
+		return 0;
+	err = errno;
+	sampler_close_task(t);
+	if (err == ENOENT || err == ESRCH)
+		return -1;
+	if (s->open_failed)
+		return -1;
+	s->open_failed = true;
+	warning("cannot open /proc/%d/task/%d: %s%s; some tasks will not be sampled",
+		(int)t->r.pid, (int)t->r.tid, strerror(err),
+		err == EMFILE || err == ENFILE ? " (raise 'ulimit -n')" : "");
+	return -1;
+}
+
+/* Whether the task of stat line BUF started after the first tick (by its
+ * start time, in clock ticks of CLOCK_BOOTTIME): then none of its CPU time
+ * or delay came before the window, and all of it counts, though it was
+ * found only at a rescan (a command's short-lived children). A task started
+ * within a clock tick of the first one counts from its first sample. */
+static bool sampler_born_late(const struct sampler *s, const char *buf, size_t len)
+{
+	unsigned long long ticks;
+	long hz = sysconf(_SC_CLK_TCK);
+
+	return s->first_boot_ns && hz > 0 && taskstat_parse_starttime(buf, len, &ticks) == 0 &&
+	       (double)ticks * ((double)NSEC_PER_SEC / (double)hz) > (double)s->first_boot_ns;
+}
+
+int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
+{
+	struct sampler_task *t;
+	char buf[512], state;
+	ssize_t n;
+
+	if (group < 0)
+		return error("sampler group %d is negative", group);
+	if (sampler_has_task(s, tid))
+		return 0;
+	if (sampler_grow(s) < 0 || !sampler_group_get(s, group))
+		return error("out of memory");
+	t = &s->tasks[s->n_tasks];
+	memset(t, 0, sizeof(*t));
+	t->r.pid = pid;
+	t->r.tid = tid;
+	t->r.group = group;
+	t->track.period_ns = s->period_ns;
+	if (sampler_open_task(s, t) < 0)
+		return -1;
+	n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);
+	/* A zombie is no thread to sample; adding it at every rescan would
+	 * count it again and again. */
+	if (n > 0 && taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm,
+					 sizeof(t->r.comm)) == 0 && (state == 'Z' || state == 'X')) {
+		sampler_close_task(t);
+		return -1;
+	}
+	t->born_late = n > 0 && sampler_born_late(s, buf, (size_t)n);
+	s->index[sampler_slot(s, tid)] = ++s->n_tasks;
+	return 0;
+}
+
+static void sampler_task_gone(struct sampler_task *t)
+{
+	taskstat_track_finish(&t->track);
+	t->r.starvation_max_ns = t->track.max_ns;
+	t->r.exited = true;
+	sampler_close_task(t);
+}
+
+/* One task at one tick: schedstat, and stat only when schedstat shows no
+ * progress and the state is not known (taskstat.h says why that is enough). */
+static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64_t now,
+				bool final)
+{
+	char buf[512], state = 0;
+	struct taskstat_sched ss;
+	bool progressed;
+	ssize_t n;
+
+	s->task_ticks++;
+	if (!s->naive && !taskstat_track_due(&t->track, final)) {
+		taskstat_track_skip(&t->track);
+		return;
+	}
+	n = sampler_read(s, t, t->fd_sched, "schedstat", buf, sizeof(buf));
+	if (n <= 0 || taskstat_parse_schedstat(buf, (size_t)n, &ss) < 0) {
+		sampler_task_gone(t);
+		return;
+	}
+	progressed = taskstat_track_progressed(&t->track, &ss);
+	if (s->naive || taskstat_track_wants_stat(&t->track, progressed)) {
+		n = sampler_read(s, t, t->fd_stat, "stat", buf, sizeof(buf));
+		if (n <= 0 || taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm,
+						  sizeof(t->r.comm)) < 0) {
+			sampler_task_gone(t);
+			return;
+		}
+		if (progressed)
+			state = 0;	/* it ran: the naive mode read it anyway */
+	}
+	if (!t->track.have_prev) {
+		if (t->born_late)
+			s->groups[t->r.group].tick_cpu_ns += (int64_t)ss.cpu_ns;
+		else
+			t->base = ss;
+		t->r.first_ns = now;
+	} else {
+		struct sampler_group *g = &s->groups[t->r.group];
+
+		g->tick_cpu_ns += (int64_t)(ss.cpu_ns - t->track.prev.cpu_ns);
+	}
+	taskstat_track_sample(&t->track, now, &ss, state);
+	s->groups[t->r.group].tick_waiting += t->track.waiting;
+	t->r.cpu_ns = (int64_t)(ss.cpu_ns - t->base.cpu_ns);
+	t->r.run_delay_ns = (int64_t)(ss.run_delay_ns - t->base.run_delay_ns);
+	t->r.last_ns = now;
+	t->r.samples++;
+	t->r.starvation_max_ns = t->track.max_ns;
+	if (state == 'Z' || state == 'X')
+		sampler_task_gone(t);
+}
+
+static void sampler_push_bucket(struct sampler_group *g)
+{
+	double share = g->acc_wall_ns ? (double)g->acc_cpu_ns / (double)g->acc_wall_ns : 0;
+	double waiting = g->acc_ticks ? (double)g->acc_waiting / (double)g->acc_ticks : 0;
+
+	if (g->n == SAMPLER_MAX_BUCKETS) {
+		/* Full: halve the resolution so memory stays flat. */
+		for (size_t i = 0; i < g->n / 2; i++) {
+			g->cpu_share[i] = (g->cpu_share[2 * i] + g->cpu_share[2 * i + 1]) / 2;
+			g->waiting[i] = (g->waiting[2 * i] + g->waiting[2 * i + 1]) / 2;
+		}
+		g->n /= 2;
+		g->interval_ns *= 2;
+	}
+	g->cpu_share[g->n] = share;
+	g->waiting[g->n] = waiting;
+	g->n++;
+}
+
+static void sampler_reset_bucket(struct sampler_group *g)
+{
+	g->acc_cpu_ns = g->acc_wall_ns = 0;
+	g->acc_waiting = g->acc_ticks = 0;
+}
+
+/* Fold this tick's per-group sums into the time series. */
+static void sampler_tick_series(struct sampler *s, int64_t now, bool final)
+{
+	for (size_t i = 0; i < s->n_groups; i++) {
+		struct sampler_group *g = &s->groups[i];
+
+		if (!g->used)
+			continue;
+		if (s->prev_tick_ns) {
+			g->acc_cpu_ns += g->tick_cpu_ns;
+			g->acc_wall_ns += now - s->prev_tick_ns;
+			g->acc_waiting += g->tick_waiting;
+			g->acc_ticks++;
+		}
+		g->tick_cpu_ns = 0;
+		g->tick_waiting = 0;
+		/* After a stall of the sampler, the buckets it spanned get the
+		 * same (averaged) values. */
+		if (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns) {
+			while (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns)
+				sampler_push_bucket(g);
+			sampler_reset_bucket(g);
+		}
+		if (final && g->acc_ticks) {
+			sampler_push_bucket(g);
+			sampler_reset_bucket(g);
+		}
+	}
+}
+
+static void sampler_tick(struct sampler *s, int64_t now, bool final)
+{
+	if (!s->first_ns) {
+		s->first_ns = now;
+		s->first_boot_ns = clock_ns(CLOCK_BOOTTIME);
+	}
+	if (now >= s->next_scan_ns) {
+		sampler_rescan(s);
+		s->next_scan_ns = now + SAMPLER_SCAN_NS;
+	}
+	for (size_t i = 0; i < s->n_tasks; i++)
+		if (s->tasks[i].fd_sched >= 0)
+			sampler_sample_task(s, &s->tasks[i], now, final);
+	sampler_tick_series(s, now, final);
+	s->ticks++;
+	s->prev_tick_ns = s->last_ns = now;
+}
+
+static int64_t sampler_worst(const struct sampler *s)
+{
+	int64_t worst = 0;
+
+	for (size_t i = 0; i < s->n_tasks; i++) {
+		int64_t m = taskstat_track_current_max(&s->tasks[i].track);
+
+		if (m > worst)
+			worst = m;
+	}
+	return worst;
+}
+
+/* Close open stretches, and take each live task's comm once more: loads
+ * name their threads after they start, and busy ones are never read again. */
+static void sampler_finish_tasks(struct sampler *s)
+{
+	char buf[512], state;
+
+	for (size_t i = 0; i < s->n_tasks; i++) {
+		struct sampler_task *t = &s->tasks[i];
+		ssize_t n;
+
+		taskstat_track_finish(&t->track);
+		t->r.starvation_max_ns = t->track.max_ns;
+		if (t->fd_stat < 0)
+			continue;
+		n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);
+		if (n > 0)
+			taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm, sizeof(t->r.comm));
+	}
+}
+
+/* SCHED_FIFO for the calling thread, bounded by RLIMIT_RTTIME. */
+static void sampler_enter_rt(struct sampler *s, struct rlimit *saved)
+{
+	struct sched_param sp = { .sched_priority = s->prio };
+	struct rlimit rl;
+	int err;
+
+	getrlimit(RLIMIT_RTTIME, saved);
+	if (!s->prio)
+		return;
+	rl = *saved;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > SAMPLER_RTTIME_US)
+		rl.rlim_cur = SAMPLER_RTTIME_US;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_cur > rl.rlim_max)
+		rl.rlim_cur = rl.rlim_max;
+	setrlimit(RLIMIT_RTTIME, &rl);
+	err = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+	if (err) {
+		warning("sampler runs at normal priority: cannot use SCHED_FIFO %d: %s",
+			s->prio, strerror(err));
+		setrlimit(RLIMIT_RTTIME, saved);
+		return;
+	}
+	s->applied_prio = s->prio;
+}
+
+static void sampler_leave_rt(struct sampler *s, const struct rlimit *saved)
+{
+	struct sched_param sp = { .sched_priority = 0 };
+
+	if (!s->applied_prio)
+		return;
+	pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp);
+	setrlimit(RLIMIT_RTTIME, saved);
+}
+
+/* Sleep to NEXT; count a late tick, or skip the periods missed entirely
+ * (only those before END_NS: a run does not miss ticks after its end). */
+static int64_t sampler_wait(struct sampler *s, int64_t *next, int64_t end_ns)
+{
+	int64_t now, lag;
+
+	sleep_until_ns(*next);
+	now = mono_ns();
+	lag = now - *next;
+	if (lag >= s->period_ns) {
+		int64_t room = end_ns - *next;
+		int64_t skipped = (lag < room ? lag : room) / s->period_ns;
+
+		s->missed += (uint64_t)(skipped > 0 ? skipped : 0);
+		*next += (skipped > 0 ? skipped : 0) * s->period_ns;
+	} else if (lag > s->period_ns / 2) {
+		s->late++;
+	}
+	return now;
+}
+
+int sampler_run(struct sampler *s, int64_t end_ns, sampler_progress_fn progress, void *data)
+{
+	int64_t cpu0, now = mono_ns(), next = now, next_progress = now + SAMPLER_PROGRESS_NS;
+	struct rlimit saved;
+	int stopped = 0;
+
+	if (s->ran)
+		return error("a sampler runs once; make a new one");
+	s->ran = true;
+	sampler_enter_rt(s, &saved);
+	cpu0 = thread_cpu_ns();
+	for (;;) {
+		bool final = next + s->period_ns > end_ns || stopped;
+
+		sampler_tick(s, now, final);
+		if (final)
+			break;
+		if (progress && now >= next_progress) {
+			next_progress = now + SAMPLER_PROGRESS_NS;
+			stopped = progress(data, now, sampler_worst(s)) != 0;
+		}
+		next += s->period_ns;
+		now = sampler_wait(s, &next, end_ns);
+	}
+	s->cpu_ns = thread_cpu_ns() - cpu0;
+	sampler_finish_tasks(s);
+	sampler_leave_rt(s, &saved);
+	return stopped;
+}
+
+size_t sampler_n_tasks(const struct sampler *s)
+{
+	return s->n_tasks;
+}
+
+const struct sampler_task_result *sampler_task(const struct sampler *s, size_t i)
+{
+	return i < s->n_tasks ? &s->tasks[i].r : NULL;
+}
+
+void sampler_quality(const struct sampler *s, struct sampler_quality *q)
+{
+	memset(q, 0, sizeof(*q));
+	q->target_hz = s->hz;
+	q->ticks = s->ticks;
+	q->late_ticks = s->late;
+	q->missed_ticks = s->missed;
+	q->tasks = s->n_tasks;
+	q->priority = s->applied_prio;
+	q->window_ns = s->last_ns - s->first_ns;
+	if (q->window_ns > 0 && s->ticks > 1)
+		q->achieved_hz = (double)(s->ticks - 1) * NSEC_PER_SEC / (double)q->window_ns;
+	q->cpu_s = (double)s->cpu_ns / NSEC_PER_SEC;
+	if (s->task_ticks)
+		q->cost_us_per_task_tick = (double)s->cpu_ns / NSEC_PER_USEC /
+					   (double)s->task_ticks;
+}
+
+int sampler_group_series(const struct sampler *s, int group, struct sampler_series *out)
+{
+	const struct sampler_group *g;
+
+	if (group < 0 || (size_t)group >= s->n_groups || !s->groups[group].used)
+		return -1;
+	g = &s->groups[group];
+	out->interval_ns = g->interval_ns;
+	out->n = g->n;
+	out->cpu_share = g->cpu_share;
+	out->runnable_waiting = g->waiting;
+	return 0;
+}
