@@ -5,7 +5,7 @@
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
 #include "reports/compare.h"
-#include "reports/result.h"
+#include "reports/result-view.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -145,16 +145,16 @@ static void compare_print(const struct cmp_table *t, enum compare_format format)
 	}
 }
 
-/* Read the N files; on failure print why and return -1 (results freed). */
-static int compare_load(char **files, size_t n, json_t **results)
+/* Read the N files; on failure print why and return -1 (views freed). */
+static int compare_load(char **files, size_t n, struct result_view **views)
 {
 	char why[1024];
 
 	for (size_t i = 0; i < n; i++) {
-		results[i] = result_read(files[i], why, sizeof(why));
-		if (!results[i]) {
+		views[i] = rv_open(files[i], why, sizeof(why));
+		if (!views[i]) {
 			while (i--)
-				json_decref(results[i]);
+				rv_free(views[i]);
 			return error("%s", why);
 		}
 	}
@@ -165,7 +165,7 @@ static int run_compare(int argc, char **argv)
 {
 	struct compare_args a = { 0 };
 	struct cmp_table t;
-	json_t **results;
+	struct result_view **views;
 	const char *labels[64] = { NULL };
 	size_t n;
 	int ret;
@@ -179,20 +179,20 @@ static int run_compare(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	n = (size_t)a.n_files;
-	results = calloc(n, sizeof(*results));
-	if (!results)
+	views = calloc(n, sizeof(*views));
+	if (!views)
 		die(EXIT_RUNTIME, "out of memory");
-	if (compare_load(a.files, n, results) < 0) {
-		free(results);
+	if (compare_load(a.files, n, views) < 0) {
+		free(views);
 		free(a.files);
 		return EXIT_USAGE;
 	}
 	memcpy(labels, a.labels, a.n_labels * sizeof(*labels));
 	if (a.settings)
-		ret = cmp_build_settings(&t, results[0], a.files[0], &a.opt);
+		ret = cmp_build_settings(&t, views[0], &a.opt);
 	else
 		ret = n > 64 ? error("too many results (at most 64)") :
-		      cmp_build_results(&t, results, (const char *const *)a.files, labels, n,
+		      cmp_build_results(&t, (const struct result_view *const *)views, labels, n,
 					&a.opt);
 	if (ret == 0) {
 		compare_print(&t, a.format);
@@ -202,8 +202,8 @@ static int run_compare(int argc, char **argv)
 		ret = EXIT_USAGE;
 	}
 	for (size_t i = 0; i < n; i++)
-		json_decref(results[i]);
-	free(results);
+		rv_free(views[i]);
+	free(views);
 	free(a.files);
 	return ret;
 }
