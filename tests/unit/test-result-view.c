@@ -5,8 +5,8 @@
  * view's fields, and histograms read back exactly as the engine wrote them.
  * The mangled-results corpus is tests/integration/result-mangled.sh. */
 #include "config.h"
+#include "harness/run/result-build.h"
 #include "lib/histogram.h"
-#include "reports/hist-json.h"
 #include "reports/json-schema.h"
 #include "reports/result-view.h"
 
@@ -259,8 +259,8 @@ static void set_gap(json_t *r, json_t *hist)
 	json_object_set_new(json_object_get(load, "histograms"), "gap", hist);
 }
 
-/* What the engine writes (hist_to_json), the view reads back bucket for
- * bucket, with the exact count, sum, min and max. */
+/* What the engine writes (result_build_histogram), the view reads back
+ * bucket for bucket, with the exact count, sum, min and max. */
 START_TEST(histograms_read_back_as_written)
 {
 	static struct histogram a, b;
@@ -270,7 +270,7 @@ START_TEST(histograms_read_back_as_written)
 	hist_init(&a);
 	for (uint64_t x = 1; x < 5000000000ull; x = x * 3 + 7)
 		hist_record_n(&a, x, x % 5 + 1);
-	set_gap(r, hist_to_json(&a));
+	set_gap(r, result_build_histogram(&a));
 	v = unit_view_of(r);
 	rv_histogram_rebuild(rv_load_histogram(rv_run_load(&v->runs[0], "victim"), "gap"), &b);
 	ck_assert_mem_eq(&a, &b, sizeof(a));
