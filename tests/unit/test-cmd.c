@@ -489,6 +489,54 @@ START_TEST(every_command_table_is_well_formed)
 }
 END_TEST
 
+/* Run the real command C with ARGV; the messages it printed, one a line. */
+static const char *run_real(const struct cmd *c, char **argv)
+{
+	int argc = 0;
+
+	while (argv[argc])
+		argc++;
+	messages[0] = '\0';
+	error_set_sink(collect, NULL);
+	ck_assert_int_eq(c->run(argc, argv), EXIT_USAGE);
+	error_set_sink(NULL, NULL);
+	return messages;
+}
+
+/* run and load parse --repeat, --duration and --warmup with the profile's
+ * own rows: what a profile may not say, the command line may not either. */
+START_TEST(the_command_line_obeys_the_profiles_ranges)
+{
+	static char *refused[][5] = {
+		{ "run", "p.yaml", "--duration", "1ns", NULL },
+		{ "run", "p.yaml", "--warmup", "10000000s", NULL },
+		{ "run", "p.yaml", "--warmup=4611686018s", NULL },
+		{ "run", "p.yaml", "--repeat", "1001", NULL },
+		{ "load", "sleep-hog", "--duration", "5ms", NULL },
+	};
+	static const char *const said[] = {
+		"run: --duration: value 1ns is out of range for 'duration' (10ms..86400s)\n",
+		"run: --warmup: value 10000000s is out of range for 'warmup' (0ns..3600s)\n",
+		"run: --warmup: value 4611686018s is out of range for 'warmup' (0ns..3600s)\n",
+		"run: --repeat: value 1001 is out of range for 'repeat' (1..1000)\n",
+		"load: --duration: value 5ms is out of range for 'duration' (10ms..86400s)\n",
+	};
+	char *edges[] = { "run", "/nonexistent/p.yaml", "--warmup", "0s", "--duration", "10ms",
+			  "--repeat", "1000", NULL };
+
+	for (size_t i = 0; i < sizeof(said) / sizeof(said[0]); i++)
+		ck_assert_str_eq(run_real(i < 4 ? &cmd_run : &cmd_load, refused[i]), said[i]);
+	/* the edges of the ranges pass: the profile is the next thing missing */
+	ck_assert_msg(strstr(run_real(&cmd_run, edges), "cannot open profile"), "%s", messages);
+	{
+		char *unknown[] = { "run", "p.yaml", "--x", NULL };
+
+		ck_assert_str_eq(run_real(&cmd_run, unknown),
+				 "run: unknown option '--x'; see 'starve run --help'\n");
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cmd");
@@ -508,6 +556,7 @@ int main(void)
 	tcase_add_test(tc, the_synopsis_names_every_row);
 	tcase_add_test(tc, the_man_synopsis_keeps_each_option_whole);
 	tcase_add_test(tc, every_command_table_is_well_formed);
+	tcase_add_test(tc, the_command_line_obeys_the_profiles_ranges);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
