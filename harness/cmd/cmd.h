@@ -108,11 +108,12 @@ int cmd_usage_error(const struct cmd *c, const char *fmt, ...)
 /* `starve C --help`: synopsis, summary, options (with ranges), notes; MORE's
  * options under their own heading when not NULL. */
 void cmd_print_help(const struct cmd *c, const struct cmd_more *more, FILE *out);
-/* "starve run PROFILE.yaml [-o DIR] [--repeat N]..." in BUF, not wrapped. */
+/* "starve run PROFILE.yaml [--output DIR] [--repeat N]..." in BUF, not wrapped. */
 const char *cmd_synopsis(const struct cmd *c, char *buf, size_t len);
 /* The value's name of row O as help shows it ("DIR", "threads|processes"). */
 const char *cmd_option_arg(const struct cmd_option *o, char *buf, size_t len);
-/* The SYNOPSIS section of starve(1) in roff, for `make update-man`. */
+/* The subcommands' part of starve(1)'s SYNOPSIS in roff (`starve --man`, pasted
+ * by `make update-man`). */
 void cmd_print_man_synopsis(const struct cmd *const *cmds, size_t n, FILE *out);
 
 /* ---- rows: CMD_FLAG("quiet", struct check_args, quiet, "help", .short_name = 'q') ----
