@@ -1,9 +1,11 @@
 /* The typed view of a result (result-view.h): checking against the shipped
  * schema, the arena, the header and the profile, what the reports derive
  * (setting order, repetitions), and the lookups. Runs are read in
- * result-view-run.c. The schema is compiled in (the build turns
- * reports/result-schema.json into a C string), so the check needs no file
- * at run time and cannot drift from the schema the tests validate with. */
+ * result-view-run.c. The check applies the schema itself rather than rules
+ * written into these readers, so there is one statement of a valid result
+ * and no second list to drift from it (doc/result-format.md). The schema
+ * is compiled in (the build turns reports/result-schema.json into a C
+ * string), so the check needs no file at run time. */
 #include "config.h"
 #include "reports/result-view.h"
 #include "reports/json-schema.h"
