@@ -4,12 +4,14 @@
  * interrupted (the partial result is still written), 4 all skipped. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/cmd/report-params.h"
 #include "harness/profile/profile.h"
 #include "harness/run/result-build.h"
 #include "harness/run/engine.h"
 #include "lib/duration.h"
 #include "lib/error.h"
 #include "reports/formats.h"
+#include "reports/kcidb.h"
 #include "reports/result.h"
 #include "reports/result-view.h"
 #include "reports/table.h"
@@ -29,6 +31,7 @@ struct run_args {
 	int64_t repeat;			/* 0: from the profile */
 	int64_t duration_ns, warmup_ns;	/* -1: from the profile */
 	bool quiet, allow_rt, cpuset;
+	struct report_params params;	/* for the formats that take them (kcidb) */
 };
 
 /* --repeat, --duration and --warmup parse with the profile's own rows, so
@@ -47,7 +50,9 @@ static const struct cmd_option run_options[] = {
 	CMD_STRING("format", "LIST", struct run_args, formats,
 		   "also write these formats into DIR, comma-separated: junit (result.xml), "
 		   "ktap (result.ktap), markdown (summary.md), table (summary.txt), html "
-		   "(report.html); json (result.json) is always written"),
+		   "(report.html), kcidb (result.kcidb.json), lava (result.lava.sh); json "
+		   "(result.json) is always written"),
+	CMD_REPORT_PARAMS(struct run_args, params),
 	CMD_FLAG("quiet", struct run_args, quiet, "no progress line", .short_name = 'q'),
 	CMD_FLAG("cpuset", struct run_args, cpuset,
 		 "confine each load in a cpuset (as the profile's 'cpuset: true')"),
@@ -69,6 +74,8 @@ static int run_check_args(struct run_args *a, const struct cmd_words *ops)
 	if (ops->n != 1)
 		return cmd_usage_error(&cmd_run, ops->n ? "one profile per run" : "no profile given");
 	a->profile = ops->v[0];
+	if (kcidb_params_check(&a->params) < 0)
+		return -1;
 	return a->formats ? report_formats_check(a->formats) : 0;
 }
 
@@ -145,7 +152,7 @@ static int run_finish(json_t *result, enum run_status st, const struct run_args 
 		rv_free(v);
 		return EXIT_RUNTIME;
 	}
-	if (a->formats && reports_write_formats(v, dir, a->formats) < 0)
+	if (a->formats && reports_write_formats(v, dir, a->formats, &a->params) < 0)
 		code = EXIT_RUNTIME;
 	table_print(v, stdout);
 	printf("result: %s\n", path);
