@@ -84,7 +84,15 @@ enum profile_key {
 };
 extern const struct opt_spec profile_keys[PROFILE_KEY_NR];
 
-/* Parse and validate PATH. Every error found is reported (file:line:col:
+/* A profile named on the command line: ARG itself when it is a file or has
+ * a '/' or '.', else NAME.yaml in ./profiles or in profile_shipped_dir(),
+ * written into BUF; ARG when neither has it (opening it then says so). */
+const char *profile_find(const char *arg, char *buf, size_t len);
+/* Where the shipped profiles are: $STARVE_DATADIR/profiles, else the data
+ * directory starve was configured with, into BUF. */
+const char *profile_shipped_dir(char *buf, size_t len);
+
+/* Parse and validate PATH (a file, or a name profile_find() resolves). Every error found is reported (file:line:col:
  * message, through lib/error.h) and counted; returns NULL if any, else the
  * profile. */
 struct profile *profile_load(const char *path, unsigned *n_errors);
