@@ -287,6 +287,10 @@ void vm_qemu_boot(const struct vm_guest *g, struct vm_boot *b)
 	snprintf(w.console.path, sizeof(w.console.path), "%s/console.log", g->outdir);
 	snprintf(log, sizeof(log), "%s/qemu.log", g->workdir);
 	w.chan.fd = w.err.fd = w.console.fd = -1;
+	/* an earlier boot's lines must not be read as this one's */
+	unlink(w.chan.path);
+	unlink(w.err.path);
+	unlink(w.console.path);
 	w.started = mono_ns();
 	pid = fork();
 	if (pid == 0)
