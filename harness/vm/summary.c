@@ -19,10 +19,13 @@ static json_t *vm_json_string_or_null(const char *s)
 	return s && *s ? json_string(s) : json_null();
 }
 
-static json_t *vm_json_argv(char *const *argv, int argc)
+/* ARGV as a JSON array, after PREFIX when not NULL ("starve" before "vm"). */
+static json_t *vm_json_argv(const char *prefix, char *const *argv, int argc)
 {
 	json_t *a = json_array();
 
+	if (prefix)
+		json_array_append_new(a, json_string(prefix));
 	for (int i = 0; i < argc; i++)
 		json_array_append_new(a, json_string(argv[i]));
 	return a;
@@ -37,12 +40,12 @@ static json_t *vm_header(const struct vm_kernel *k, const struct vm_boot_facts *
 			 "image_sha256", k->sha256, "version", vm_json_string_or_null(k->version),
 			 "config", vm_json_string_or_null(k->config),
 			 "config_from", vm_json_string_or_null(k->config_from),
-			 "qemu", vm_json_argv(f->boot->cmd.argv, f->boot->cmd.argc),
+			 "qemu", vm_json_argv(NULL, f->boot->cmd.argv, f->boot->cmd.argc),
 			 "accel", f->accel, "accel_reason", vm_json_string_or_null(f->accel_reason),
 			 "cpus", f->o->cpus, "memory", f->o->memory,
 			 "append", vm_json_string_or_null(f->o->append),
 			 "boot_s", (double)f->boot->elapsed_ns / 1e9,
-			 "command_line", vm_json_argv(f->o->argv, f->o->argc));
+			 "command_line", vm_json_argv("starve", f->o->argv, f->o->argc));
 }
 
 int vm_summary_result(const char *path, const struct vm_kernel *k, const struct vm_boot_facts *f)
