@@ -76,7 +76,7 @@ bool vm_accel_try_kvm(const char *cache, char *why, size_t why_len)
 		line[strcspn(line, "\n")] = reason[strcspn(reason, "\n")] = '\0';
 		if (!strcmp(line, key)) {
 			fclose(f);
-			error_why(why, why_len, "%s, on an earlier run (%s; --accel kvm tries again)",
+			error_why(why, why_len, "%s on an earlier run (%s; --accel kvm tries again)",
 				  reason, path);
 			return false;
 		}

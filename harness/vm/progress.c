@@ -38,8 +38,8 @@ const char *vm_progress_format(const struct vm_progress *p, int64_t now_ns, char
 {
 	long s = (long)((now_ns - p->kernel_started_ns) / NSEC_PER_SEC);
 
-	snprintf(buf, len, "kernel %zu/%zu %s (%s) %ld:%02ld  %s%s%s", p->kernel, p->n_kernels,
-		 p->label, p->accel, s / 60, s % 60, p->stage, p->guest[0] ? ": " : "", p->guest);
+	snprintf(buf, len, "[%zu/%zu %s %s %ld:%02ld] %s%s%s", p->kernel, p->n_kernels, p->label,
+		 p->accel, s / 60, s % 60, p->stage, p->guest[0] ? ": " : "", p->guest);
 	return buf;
 }
 

@@ -1,6 +1,6 @@
 /* The progress line of `starve vm` on a terminal (stderr a TTY, no
- * --quiet): "kernel 1/2 6.1.0-57-cloud-amd64 (tcg) 0:41  rt-throttle 1/1:
- * unthrottled  rep 2/3 ...", rewritten in place. The stage comes from the
+ * --quiet): "[1/2 6.1.0-57-cloud-amd64 tcg 0:41] rt-throttle: unthrottled
+ * rep 2/3 ...", kernel 1 of 2, rewritten in place. The stage comes from the
  * guest's messages (booting, a profile, copying back); the rest is the
  * guest's own `starve run` progress line, relayed from its stderr. Other
  * lines the guest's starve writes there (warnings, errors) are printed on the

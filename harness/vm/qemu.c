@@ -182,8 +182,10 @@ static void vm_watch_stage(struct vm_watch *w)
 	w->prev_sending = ch->sending;
 	if (ch->sending)
 		snprintf(stage, sizeof(stage), "copying back %zu files", ch->files_announced);
+	else if (ch->profile_i && ch->profile_n > 1)
+		snprintf(stage, sizeof(stage), "%s (%d/%d)", ch->profile, ch->profile_i, ch->profile_n);
 	else if (ch->profile_i)
-		snprintf(stage, sizeof(stage), "%s %d/%d", ch->profile, ch->profile_i, ch->profile_n);
+		snprintf(stage, sizeof(stage), "%s", ch->profile);
 	else
 		snprintf(stage, sizeof(stage), ch->hello ? "starve env" : "booting");
 	vm_progress_stage(w->g->progress, stage);
