@@ -51,8 +51,8 @@ static void vm_channel_file_start(struct vm_channel *ch, const char *args)
 	ch->got = 0;
 	sha256_init(&ch->sum);
 	if (sscanf(args, "%zu %64s %n", &ch->size, ch->digest, &used) != 2 || !used ||
-	    !vm_channel_safe_path(args + used)) {
-		vm_channel_bad(ch, args);
+	    args[used - 1] != ' ' || strlen(ch->digest) != 64 || !vm_channel_safe_path(args + used)) {
+		vm_channel_bad(ch, strrchr(args, ' ') ? strrchr(args, ' ') + 1 : args);
 		ch->file_bad = true;
 		return;
 	}
