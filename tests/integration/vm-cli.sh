@@ -94,6 +94,15 @@ for f in init bin/starve bin/busybox vm/run-args; do
 done
 grep -q "6.99.0-fake, tcg (--accel tcg)" "$t/out" || fail "the accelerator is not said"
 
+# A shipped profile by name, from another directory: the installed one
+# (make installcheck runs this test against the installed starve), else the
+# source tree's.
+[ "${STARVE_INSTALLCHECK:-}" = 1 ] || { STARVE_DATADIR=$top_srcdir; export STARVE_DATADIR; }
+(cd "$t" && "$STARVE" vm -q -o "$t/named" --accel tcg --kernel "$t/base.img" smoke) > "$t/out" 2>&1 ||
+	fail "starve vm ... smoke: $(cat "$t/out")"
+[ -s "$t/named/6.99.0-fake/smoke/result.json" ] || fail "the shipped smoke profile was not found by name"
+unset STARVE_DATADIR
+
 # A panic: exit 3, the panic named and the console's end shown.
 rm -f "$t/qemu.log"
 FAKE_QEMU=panic expect_exit 3 "$STARVE" vm -q -o "$t/o2" --accel tcg --kernel "$t/base.img" \
