@@ -28,7 +28,7 @@ rt=$(cfg CONFIG_PREEMPT_RT)
 # The model the config builds (the default of a dynamic kernel).
 model=
 [ "$rt" = y ] && model=rt
-for m in NONE:none VOLUNTARY:voluntary PREEMPT:full LAZY:lazy; do
+for m in PREEMPT_NONE:none PREEMPT_VOLUNTARY:voluntary PREEMPT:full PREEMPT_LAZY:lazy; do
 	[ -z "$model" ] && [ "$(cfg "CONFIG_${m%%:*}")" = y ] && model=${m#*:}
 done
 dynamic=false
