@@ -76,5 +76,6 @@ find . -type f | while IFS= read -r f; do
 	} >&3
 done
 say done
+exec 3>&- 4>&-	# a tty's close waits until its output has left the UART
 sync
 poweroff -f

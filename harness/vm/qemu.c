@@ -92,9 +92,13 @@ void vm_qemu_command(const struct vm_guest *g, struct vm_qemu_cmd *c)
 	vm_cmd_serial(c, 1, path);
 	snprintf(path, sizeof(path), "%s/ttyS2", g->workdir);
 	vm_cmd_serial(c, 2, path);
-	/* earlyprintk: the boot decompressor's errors reach the serial console too */
+	/* earlyprintk: the boot decompressor's errors reach the serial console
+	 * too. noirqdebug: under TCG a PREEMPT_RT kernel's threaded 8250
+	 * handler finds most of its interrupts already served, and the
+	 * spurious-IRQ check would disable the channel's IRQ ("irq 3: nobody
+	 * cared"), slowing it to a crawl. */
 	vm_cmd_add(c, "-append");
-	vm_cmd_add(c, "console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 quiet%s%s",
+	vm_cmd_add(c, "console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 noirqdebug quiet%s%s",
 		   g->append ? " " : "", g->append ? g->append : "");
 }
 
