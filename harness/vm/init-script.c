@@ -79,6 +79,7 @@ const char vm_init_script[] =
 "	} >&3\n"
 "done\n"
 "say done\n"
+"exec 3>&- 4>&-	# a tty's close waits until its output has left the UART\n"
 "sync\n"
 "poweroff -f\n"
 ;
