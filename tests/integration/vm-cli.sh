@@ -126,32 +126,32 @@ grep -q "no word from starve's /init within 2 s (--timeout)" "$t/err" || fail "$
 pid=$(cat "$t/qemu.log.pid")
 ! kill -0 "$pid" 2>/dev/null || { kill "$pid"; fail "qemu (pid $pid) outlived starve vm"; }
 
+# hanging_vm DIR: starve vm in the background (its PID in $vm) with a guest
+# that hangs, once the fake qemu has started (its PID in $pid).
+hanging_vm() {
+	rm -f "$t/qemu.log.pid"
+	FAKE_QEMU=hang "$STARVE" vm -q -o "$1" --accel tcg --kernel "$t/base.img" "$profile" \
+		2> "$t/err" &
+	vm=$!
+	i=0
+	while [ ! -s "$t/qemu.log.pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	pid=$(cat "$t/qemu.log.pid")
+}
+
 # SIGINT (^C) during a boot: exit 3, qemu killed, nothing left behind.
-rm -f "$t/qemu.log.pid"
-FAKE_QEMU=hang "$STARVE" vm -q -o "$t/o5" --accel tcg --kernel "$t/base.img" "$profile" \
-	2> "$t/err" &
-vm=$!
-i=0
-while [ ! -s "$t/qemu.log.pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+hanging_vm "$t/o5"
 kill -INT $vm
 wait $vm
 rc=$?
 [ $rc = 3 ] || fail "starve vm interrupted exited $rc, expected 3"
 grep -q "kernel 6.99.0-fake: interrupted" "$t/err" || fail "$(cat "$t/err")"
-pid=$(cat "$t/qemu.log.pid")
 ! kill -0 "$pid" 2>/dev/null || { kill "$pid"; fail "qemu (pid $pid) outlived an interrupted starve vm"; }
 [ -z "$(ls "$t/tmp")" ] || fail "starve vm left its work directory: $(ls "$t/tmp")"
 
 # SIGKILL of starve vm: qemu dies with it (PR_SET_PDEATHSIG).
-rm -f "$t/qemu.log.pid"
-FAKE_QEMU=hang "$STARVE" vm -q -o "$t/o6" --accel tcg --kernel "$t/base.img" "$profile" \
-	2> "$t/err" &
-vm=$!
-i=0
-while [ ! -s "$t/qemu.log.pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+hanging_vm "$t/o6"
 kill -KILL $vm
-wait $vm
-pid=$(cat "$t/qemu.log.pid")
+wait $vm 2>/dev/null
 i=0
 while kill -0 "$pid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 ! kill -0 "$pid" 2>/dev/null || { kill "$pid"; fail "qemu (pid $pid) outlived a killed starve vm"; }
