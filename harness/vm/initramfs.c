@@ -70,6 +70,10 @@ static void vm_initramfs_args(struct vm_cpio *c, char *const *args, size_t n)
 	vm_cpio_data(c, "vm/run-args", 0644, buf, strlen(buf));
 }
 
+/* Mount points and the directories busybox --install fills. */
+static const char *const vm_initramfs_dirs[] = { "proc", "sys", "tmp", "run", "root", "usr/bin",
+						 "sbin" };
+
 static void vm_initramfs_files(struct vm_cpio *c, const struct vm_initramfs *s, const char *self)
 {
 	char name[PATH_MAX];
@@ -78,9 +82,8 @@ static void vm_initramfs_files(struct vm_cpio *c, const struct vm_initramfs *s, 
 	vm_cpio_copy(c, "bin/busybox", 0755, s->busybox);
 	vm_cpio_copy(c, "bin/starve", 0755, self);
 	vm_cpio_chardev(c, "dev/console", 5, 1);	/* stdin/out of /init before /dev is mounted */
-	static const char *const dirs[] = { "proc", "sys", "tmp", "run", "root", "usr/bin", "sbin" };
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
-		vm_cpio_dir(c, dirs[i]);
+	for (size_t i = 0; i < sizeof(vm_initramfs_dirs) / sizeof(vm_initramfs_dirs[0]); i++)
+		vm_cpio_dir(c, vm_initramfs_dirs[i]);
 	for (size_t i = 0; i < s->n_profiles; i++) {
 		snprintf(name, sizeof(name), "vm/profiles/%s.yaml", s->profile_names[i]);
 		vm_cpio_copy(c, name, 0644, s->profiles[i]);
