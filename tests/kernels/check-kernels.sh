@@ -6,8 +6,8 @@
 # against its own config, and the comparison of kernel-test across the
 # kernels must match them by setting. Not part of make check
 # (`make check-kernels`): it fetches Debian kernel packages into
-# $STARVE_KERNEL_CACHE and boots them under qemu (TCG here: about a minute
-# per kernel). KERNELS picks them (default 6.1-cloud 6.12-cloud 6.1-rt
+# $STARVE_KERNEL_CACHE and boots them under qemu (TCG here: about 40 s
+# a kernel). KERNELS picks them (default 6.1-cloud 6.12-cloud 6.1-rt
 # 6.12-rt); ACCEL=kvm|tcg|auto; results stay in $STARVE_KERNEL_OUT (default
 # ./kernels-out). Exit: 0 all pass, 1 a check failed, 77 qemu or busybox
 # missing. Shell and jq only.
