@@ -5,7 +5,7 @@
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
 #include "reports/compare.h"
-#include "reports/result.h"
+#include "reports/result-view.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -127,16 +127,16 @@ static void compare_print(const struct cmp_table *t, enum compare_format format)
 	}
 }
 
-/* Read the N files; on failure print why and return -1 (results freed). */
-static int compare_load(char **files, size_t n, json_t **results)
+/* Read the N files; on failure print why and return -1 (views freed). */
+static int compare_load(char **files, size_t n, struct result_view **views)
 {
 	char why[1024];
 
 	for (size_t i = 0; i < n; i++) {
-		results[i] = result_read(files[i], why, sizeof(why));
-		if (!results[i]) {
+		views[i] = rv_open(files[i], why, sizeof(why));
+		if (!views[i]) {
 			while (i--)
-				json_decref(results[i]);
+				rv_free(views[i]);
 			return error("%s", why);
 		}
 	}
@@ -147,24 +147,24 @@ static int compare_load(char **files, size_t n, json_t **results)
 static int compare_files(const struct compare_args *a)
 {
 	size_t n = a->files.n;
-	json_t **results = calloc(n, sizeof(*results));
+	struct result_view **views = calloc(n, sizeof(*views));
 	const char *labels[64] = { NULL };
 	struct cmp_table t;
 	int ret;
 
-	if (!results)
+	if (!views)
 		return error("out of memory"), EXIT_RUNTIME;
-	if (compare_load(a->files.v, n, results) < 0) {
-		free(results);
+	if (compare_load(a->files.v, n, views) < 0) {
+		free(views);
 		return EXIT_USAGE;
 	}
 	for (size_t i = 0; i < a->labels.n; i++)
 		labels[i] = a->labels.v[i];
 	if (a->settings)
-		ret = cmp_build_settings(&t, results[0], a->files.v[0], &a->opt);
+		ret = cmp_build_settings(&t, views[0], &a->opt);
 	else
 		ret = n > 64 ? error("too many results (at most 64)") :
-		      cmp_build_results(&t, results, (const char *const *)a->files.v, labels, n,
+		      cmp_build_results(&t, (const struct result_view *const *)views, labels, n,
 					&a->opt);
 	if (ret == 0) {
 		compare_print(&t, a->format);
@@ -174,8 +174,8 @@ static int compare_files(const struct compare_args *a)
 		ret = EXIT_USAGE;
 	}
 	for (size_t i = 0; i < n; i++)
-		json_decref(results[i]);
-	free(results);
+		rv_free(views[i]);
+	free(views);
 	return ret;
 }
 

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "harness/cmd/cmd.h"
 #include "harness/profile/profile.h"
+#include "harness/run/result-build.h"
 #include "harness/run/spawn.h"
 #include "harness/placement/topology.h"
 #include "lib/duration.h"
@@ -13,7 +14,6 @@
 #include "loads/inband.h"
 
 #include <jansson.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,33 +189,20 @@ static json_t *load_workers_json(const struct stats_block *stats, unsigned n)
 	return arr;
 }
 
-/* A metric value in its unit, for people: 1.234 ms, 0.951, 52.0/s. */
-static void load_print_metric(const char *name, double v)
-{
-	const struct metric_def *m = metric_find(name);
-	char buf[64];
-
-	if (m && m->unit == METRIC_SECONDS)
-		printf("  %-22s %s\n", name, duration_format((int64_t)llround(v * NSEC_PER_SEC),
-							       buf, sizeof(buf)));
-	else if (m && m->unit == METRIC_PER_SECOND)
-		printf("  %-22s %.1f/s\n", name, v);
-	else
-		printf("  %-22s %.3f\n", name, v);
-}
-
 static void load_print_text(const struct load_args *a, const struct inband_summary *sum,
-			    json_t *metrics, double wall_s)
+			    double wall_s)
 {
-	const char *key;
-	json_t *v;
+	struct inband_metric m[INBAND_MAX_METRICS];
+	size_t n = inband_metrics(a->spec.type, sum, m);
+	char buf[64];
 
 	printf("load %s: %u worker%s, %s, cpus %s, %.2f s\n", a->spec.name,
 	       sum->workers, sum->workers == 1 ? "" : "s",
 	       load_mode_names[a->spec.mode], a->spec.cpus, wall_s);
 	printf("  %-22s %llu\n", "iterations", (unsigned long long)sum->iterations);
-	json_object_foreach(metrics, key, v)
-		load_print_metric(key, json_number_value(v));
+	for (size_t i = 0; i < n; i++)
+		printf("  %-22s %s\n", m[i].name, metric_format(m[i].name, m[i].value, METRIC_DIGITS,
+								   buf, sizeof(buf)));
 	if (a->spec.type->flags & LOAD_INBAND_GAPS)
 		printf("  %-22s %llu / %llu / %llu\n", "gaps over 1/10/100 ms",
 		       (unsigned long long)sum->gaps_over_1ms, (unsigned long long)sum->gaps_over_10ms,
@@ -255,29 +242,27 @@ static void load_report(const struct load_args *a, const struct stats_block *sta
 			unsigned n, int64_t wall_ns)
 {
 	struct inband_summary *sum = malloc(sizeof(*sum));
-	json_t *metrics = json_object(), *hists = json_object();
+	json_t *metrics, *hists, *doc;
 
 	if (!sum)
 		return;
 	inband_summarize(a->spec.type, stats, 0, n, wall_ns, sum);
-	inband_metrics_json(a->spec.type, sum, metrics, hists);
-	if (a->json) {
-		json_t *doc = json_pack("{s:s, s:s, s:f, s:I, s:O, s:O, s:o}", "load", a->spec.name,
-					"type", a->spec.type->name, "duration_s",
-					(double)wall_ns / NSEC_PER_SEC, "iterations",
-					(json_int_t)sum->iterations, "metrics", metrics,
-					"histograms", hists, "workers", load_workers_json(stats, n));
-
-		json_object_set_new(doc, "ended_by_itself", json_boolean(a->ended_alone));
-
-		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
-		putchar('\n');
-		json_decref(doc);
-	} else {
-		load_print_text(a, sum, metrics, (double)wall_ns / NSEC_PER_SEC);
+	if (!a->json) {
+		load_print_text(a, sum, (double)wall_ns / NSEC_PER_SEC);
+		free(sum);
+		return;
 	}
-	json_decref(metrics);
-	json_decref(hists);
+	metrics = json_object();
+	hists = json_object();
+	result_build_inband(a->spec.type, sum, metrics, hists);
+	doc = json_pack("{s:s, s:s, s:f, s:I, s:o, s:o, s:o}", "load", a->spec.name,
+			"type", a->spec.type->name, "duration_s", (double)wall_ns / NSEC_PER_SEC,
+			"iterations", (json_int_t)sum->iterations, "metrics", metrics,
+			"histograms", hists, "workers", load_workers_json(stats, n));
+	json_object_set_new(doc, "ended_by_itself", json_boolean(a->ended_alone));
+	json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+	putchar('\n');
+	json_decref(doc);
 	free(sum);
 }
 

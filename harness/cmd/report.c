@@ -7,6 +7,7 @@
 #include "lib/error.h"
 #include "reports/formats.h"
 #include "reports/result.h"
+#include "reports/result-view.h"
 #include "reports/verdict.h"
 
 #include <stdbool.h>
@@ -59,50 +60,50 @@ const struct cmd cmd_report = {
 		 "2 unreadable or invalid result, 3 a report could not be written, 4 all skipped.\n",
 };
 
-/* The exit code the summary records, or -1 when it has none we know. */
-static int report_exit_code(const json_t *result)
-{
-	const json_t *code = json_object_get(json_object_get(result, "summary"), "exit_code");
-	json_int_t v = json_integer_value(code);
-
-	if (!json_is_integer(code) || (v != EXIT_PASS && v != EXIT_VERDICT_FAIL &&
-				       v != EXIT_ALL_SKIPPED))
-		return error("%s: no valid summary.exit_code; try --recompute", "result");
-	return (int)v;
-}
-
-static int report_outputs(const struct report_args *a, const json_t *result)
+static int report_outputs(const struct report_args *a, const struct result_view *v)
 {
 	bool any = false, stdout_used = false;
-	const char *warning_str;
 
 	for (size_t i = 0; i < RF_COUNT; i++) {
 		if (!a->out[i])
 			continue;
 		any = true;
 		stdout_used |= !strcmp(a->out[i], "-");
-		if (report_write_file(report_format_find(report_files[i]), result, a->out[i]) < 0)
+		if (report_write_file(report_format_find(report_files[i]), v, a->out[i]) < 0)
 			return -1;
 	}
 	if (a->table || !any) {
 		if (stdout_used)
 			return error("--table and an output to '-' would mix on stdout");
-		return report_write_file(report_format_find("table"), result, "-");
+		return report_write_file(report_format_find("table"), v, "-");
 	}
 	/* the table shows the warning; without it, say it on stderr */
-	warning_str = json_string_value(json_object_get(json_object_get(result, "summary"),
-							"warning"));
-	if (warning_str)
-		warning("%s", warning_str);
+	if (v->summary.warning)
+		warning("%s", v->summary.warning);
 	return 0;
+}
+
+/* The view of PATH, its verdicts judged again when A asks; NULL with the
+ * error printed. */
+static struct result_view *report_open(const struct report_args *a, const char *path)
+{
+	struct verdict_opts opts = { .undecided_fails = a->strict };
+	struct result_view *v;
+	char why[1024];
+
+	v = rv_open(path, why, sizeof(why));
+	if (!v)
+		error("%s", why);
+	else if (a->recompute || a->strict)
+		verdicts_rejudge(&v, &opts);
+	return v;
 }
 
 static int run_report(int argc, char **argv)
 {
 	struct report_args a = { .table = false };
 	struct cmd_words ops;
-	char why[1024];
-	json_t *result;
+	struct result_view *v;
 	int code;
 
 	if (!cmd_parse(&cmd_report, argc, argv, &a, &ops, &code))
@@ -112,24 +113,13 @@ static int run_report(int argc, char **argv)
 		cmd_release(&cmd_report, &a, &ops);
 		return EXIT_USAGE;
 	}
-	a.recompute |= a.strict;
-	result = result_read(ops.v[0], why, sizeof(why));
+	v = report_open(&a, ops.v[0]);
 	cmd_release(&cmd_report, &a, &ops);
-	if (!result) {
-		error("%s", why);
+	if (!v)
 		return EXIT_USAGE;
-	}
-	if (a.recompute) {
-		struct verdict_opts opts = { .undecided_fails = a.strict };
-
-		code = verdicts_apply_opts(result, &opts);
-	} else {
-		code = report_exit_code(result);
-	}
-	if (code >= 0 && report_outputs(&a, result) < 0)
+	code = v->summary.exit_code;
+	if (report_outputs(&a, v) < 0)
 		code = EXIT_RUNTIME;
-	else if (code < 0)
-		code = EXIT_USAGE;
-	json_decref(result);
+	rv_free(v);
 	return code;
 }

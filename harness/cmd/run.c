@@ -13,6 +13,7 @@
 #include "lib/fsutil.h"
 #include "reports/formats.h"
 #include "reports/result.h"
+#include "reports/result-view.h"
 #include "reports/table.h"
 #include "reports/verdict.h"
 
@@ -72,43 +73,37 @@ static int run_output_dir(const struct profile *p, const char *dir, char *out, s
 	return 0;
 }
 
-static bool run_had_errors(const json_t *result)
+static bool run_had_errors(const struct result_view *v)
 {
-	const json_t *run;
-	size_t i;
-
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		if (!strcmp(json_string_value(json_object_get(run, "status")), "error"))
+	for (size_t i = 0; i < v->n_runs; i++)
+		if (v->runs[i].status == RESULT_ERROR)
 			return true;
 	return false;
 }
 
-/* Verdicts, result.json, the other formats and the table. */
+/* Verdicts, result.json, the other formats and the table, from its view. */
 static int run_finish(json_t *result, enum run_status st, const struct run_args *a,
 		      const char *dir, const char *path)
 {
-	int code = verdicts_apply(result);
+	char why[1024];
+	struct result_view *v = rv_build(result, path, why, sizeof(why));
+	int code = v ? verdicts_rejudge(&v, NULL) : error("%s", why);
 
-	if (code < 0)
-		code = EXIT_RUNTIME;
-	if (result_write(path, result) < 0)
+	if (result_write(path, result) < 0 || !v) {
+		rv_free(v);
 		return EXIT_RUNTIME;
-	if (a->run.formats && reports_write_formats(result, dir, a->run.formats) < 0)
+	}
+	if (a->run.formats && reports_write_formats(v, dir, a->run.formats) < 0)
 		code = EXIT_RUNTIME;
-	table_print(result, stdout);
+	table_print(v, stdout);
 	printf("result: %s\n", path);
 	fflush(stdout);
-	if (st == RUN_INTERRUPTED) {
-		error("interrupted: the result is partial (\"complete\": false)");
-		return EXIT_RUNTIME;
-	}
-	if (st != RUN_DONE)
-		return EXIT_RUNTIME;
-	if (code != EXIT_VERDICT_FAIL && run_had_errors(result)) {
-		error("a run ended in error (its reason is in %s)", path);
-		return EXIT_RUNTIME;
-	}
-	return code;
+	if (st == RUN_INTERRUPTED)
+		code = error("interrupted: the result is partial (\"complete\": false)");
+	else if (st == RUN_DONE && code != EXIT_VERDICT_FAIL && run_had_errors(v))
+		code = error("a run ended in error (its reason is in %s)", path);
+	rv_free(v);
+	return code < 0 || st != RUN_DONE ? EXIT_RUNTIME : code;
 }
 
 static int run_run(int argc, char **argv)

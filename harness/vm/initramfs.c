@@ -13,6 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The guest's /init: init.sh, compiled in (Makefile.am makes init.inc). */
+static const char vm_init_script[] =
+#include "harness/vm/init.inc"
+	;
+
 const char *vm_find_busybox(char *buf, size_t len)
 {
 	static const char *const places[] = { "/bin/busybox", "/usr/bin/busybox", "/sbin/busybox" };

@@ -1,6 +1,6 @@
 /* The guest's initramfs, built by starve itself for each kernel: busybox,
  * the running starve binary and every shared library ldd names for them,
- * the /init script (init.sh, compiled into starve as vm_init_script), the
+ * the /init script (init.sh, compiled into starve), the
  * profiles and the `starve run` options, the kernel's config as
  * /boot/config-RELEASE. Uncompressed, so the kernel needs no decompressor
  * for it; nothing is downloaded. */
@@ -8,8 +8,6 @@
 #define STARVE_VM_INITRAMFS_H
 
 #include <stddef.h>
-
-extern const char vm_init_script[];	/* harness/vm/init.sh */
 
 struct vm_initramfs {
 	const char *busybox;		/* vm_find_busybox() */

@@ -6,6 +6,7 @@
 #include "lib/error.h"
 #include "reports/compare.h"
 #include "reports/result.h"
+#include "reports/result-view.h"
 #include "reports/table.h"
 
 #include <jansson.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static json_t *vm_json_string_or_null(const char *s)
 {
@@ -52,6 +54,7 @@ int vm_summary_result(const char *path, const struct vm_kernel *k, const struct 
 {
 	char why[1024];
 	json_t *result = result_read(path, why, sizeof(why)), *header;
+	struct result_view *v;
 	int ret;
 
 	if (!result)
@@ -63,8 +66,12 @@ int vm_summary_result(const char *path, const struct vm_kernel *k, const struct 
 	}
 	json_object_set_new(result, "vm", header);
 	ret = result_write(path, result);
-	table_print(result, stdout);
+	v = rv_build(result, path, why, sizeof(why));	/* checks the header too */
 	json_decref(result);
+	if (!v)
+		return error("kernel %s: %s", k->label, why);
+	table_print(v, stdout);
+	rv_free(v);
 	return ret;
 }
 
@@ -96,8 +103,7 @@ static void vm_print_json(const struct cmp_table *t, FILE *f)
 
 /* The results of PROFILE that came back, with their labels; N of them. */
 static size_t vm_compare_load(const char *dir, const struct vm_kernel *k, size_t n,
-			      const char *profile, json_t **results, char **files,
-			      const char **labels)
+			      const char *profile, struct result_view **views, const char **labels)
 {
 	size_t got = 0;
 
@@ -105,12 +111,11 @@ static size_t vm_compare_load(const char *dir, const struct vm_kernel *k, size_t
 		char path[PATH_MAX + 512];
 
 		snprintf(path, sizeof(path), "%s/%s/%s/result.json", dir, k[i].label, profile);
-		results[got] = result_read(path, NULL, 0);
-		if (!results[got]) {
+		views[got] = access(path, F_OK) == 0 ? rv_open(path, NULL, 0) : NULL;
+		if (!views[got]) {
 			printf("(%s has no result of %s: left out)\n", k[i].label, profile);
 			continue;
 		}
-		files[got] = strdup(path);
 		labels[got++] = k[i].label;
 	}
 	return got;
@@ -120,8 +125,7 @@ int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, con
 		       const char *formats)
 {
 	struct cmp_options opt = { .alpha = CMP_DEFAULT_ALPHA, .threshold = CMP_DEFAULT_THRESHOLD };
-	json_t *results[VM_MAX_KERNELS];
-	char *files[VM_MAX_KERNELS];
+	struct result_view *views[VM_MAX_KERNELS];
 	const char *labels[VM_MAX_KERNELS];
 	struct cmp_table t;
 	size_t got;
@@ -130,8 +134,8 @@ int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, con
 	if (n > VM_MAX_KERNELS)
 		n = VM_MAX_KERNELS;
 	printf("\n== comparison of %s across %zu kernels\n", profile, n);
-	got = vm_compare_load(dir, k, n, profile, results, files, labels);
-	if (got >= 2 && cmp_build_results(&t, results, (const char *const *)files, labels, got,
+	got = vm_compare_load(dir, k, n, profile, views, labels);
+	if (got >= 2 && cmp_build_results(&t, (const struct result_view *const *)views, labels, got,
 					   &opt) < 0) {
 		ret = -1;
 	} else if (got >= 2) {
@@ -146,9 +150,7 @@ int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, con
 	} else {
 		printf("(fewer than two kernels have a result: nothing to compare)\n");
 	}
-	for (size_t i = 0; i < got; i++) {
-		json_decref(results[i]);
-		free(files[i]);
-	}
+	for (size_t i = 0; i < got; i++)
+		rv_free(views[i]);
 	return ret;
 }
