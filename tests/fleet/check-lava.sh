@@ -1,7 +1,7 @@
 #!/bin/sh
 # make check-lava: LAVA itself runs starve. Installs Debian's lava-dispatcher
 # (with cpio, busybox-static, qemu-system-x86), fetches a Debian kernel into
-# the kernel tests' cache (tests/kernels/lib.sh), builds the initramfs with
+# the cache `starve vm` keeps its kernels in, builds the initramfs with
 # ci/lava/make-initramfs.sh, renders a qemu device (TCG) from the qemu device
 # type lava-server ships, fills in ci/lava/qemu-job.yaml and runs it with
 # lava-run. The guest runs tests/fleet/rt-throttle-lava.yaml (rt-throttle
@@ -12,8 +12,8 @@
 # lava-run without a server keeps no results database: the test cases are the
 # "results" records of its log, which this test saves as output.yaml in the
 # output directory (what lava-server stores as the job log). Root; about a
-# minute after the install. LAVA_KERNEL (default 6.1-cloud), LAVA_OUT
-# (default ./lava-out), STARVE_KERNEL_CACHE.
+# minute after the install. LAVA_KERNEL (6.1-cloud, the default, 6.12-cloud or
+# a linux-image-* package), LAVA_OUT (default ./lava-out), STARVE_KERNEL_CACHE.
 . "$top_srcdir/tests/lib.sh"
 need_root
 FLEET=$top_srcdir/tests/fleet
@@ -47,11 +47,30 @@ fi
 command -v lava-run >/dev/null || fail "lava-dispatcher is installed but there is no lava-run"
 
 # ---- 2. the kernel (the lab's cache) and the initramfs ----
-. "$top_srcdir/tests/kernels/lib.sh"
+# deb_unpack PKG DIR PATH: PATH of Debian's package PKG, downloaded (never
+# installed) and unpacked into DIR, unless DIR has it already.
+deb_unpack() {
+	[ -e "$2/$3" ] && return 0
+	rm -rf "$2/deb" && mkdir -p "$2/deb" &&
+		(cd "$2/deb" && apt-get download -q -o APT::Sandbox::User=root "$1" >/dev/null 2>&1) &&
+		dpkg-deb --fsys-tarfile "$2"/deb/*.deb | tar -x -C "$2" "./$3" &&
+		rm -rf "$2/deb"
+}
+# the cache and the package names of `starve vm --kernel` (doc/kernels.md)
+KCACHE=${STARVE_KERNEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/starve/kernels}
 kernel=${LAVA_KERNEL:-6.1-cloud}
-pkg=$(kernel_package "$kernel")
-[ -n "$pkg" ] || fail "no Debian package for kernel '$kernel' (apt-get update?)"
-kdir=$(kernel_fetch "$pkg") || fail "cannot fetch $pkg"
+case $kernel in
+6.1-cloud) meta=linux-image-cloud-amd64 ;;
+6.12-cloud) meta=linux-image-6.12-cloud-amd64 ;;
+linux-image-*) meta=$kernel ;;
+*) fail "LAVA_KERNEL=$kernel: 6.1-cloud, 6.12-cloud or a linux-image-* package" ;;
+esac
+pkg=$(apt-cache depends "$meta" 2>/dev/null |
+	sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*\)$/\1/p' | head -1)
+pkg=${pkg:-$meta}
+deb_unpack "$pkg" "$KCACHE/$pkg" boot/ || fail "cannot fetch $pkg (apt-get update?)"
+vmlinuz=$(ls "$KCACHE/$pkg"/boot/vmlinuz-* 2>/dev/null | head -1)
+[ -n "$vmlinuz" ] || fail "$pkg has no /boot/vmlinuz-*"
 "$top_srcdir/ci/lava/make-initramfs.sh" -s "$STARVE" -o "$W/ramdisk.cpio.gz" \
 	"$FLEET/rt-throttle-lava.yaml" >/dev/null || fail "make-initramfs.sh failed"
 phase "kernel $pkg and initramfs"
@@ -63,7 +82,7 @@ mkdir -p "$W/repo/ci" && cp -R "$top_srcdir/ci/lava" "$W/repo/ci/" &&
 	git -C "$W/repo" init -q && git -C "$W/repo" add -A &&
 	git -C "$W/repo" -c user.name=check-lava -c user.email=check-lava@localhost \
 		commit -q -m "ci/lava for check-lava" || fail "cannot make the test definition repository"
-sed -e "s|@KERNEL_URL@|file://$kdir/vmlinuz|" -e "s|@RAMDISK_URL@|file://$W/ramdisk.cpio.gz|" \
+sed -e "s|@KERNEL_URL@|file://$vmlinuz|" -e "s|@RAMDISK_URL@|file://$W/ramdisk.cpio.gz|" \
 	-e "s|@STARVE_REPO@|file://$W/repo|" -e "s|@PROFILE@|rt-throttle-lava|" \
 	-e "s|@KERNEL_NAME@|$kernel|" -e "s|@STARVE_ARGS@||" -e "s|@LOG_RESULT@|true|" \
 	"$top_srcdir/ci/lava/qemu-job.yaml" > "$W/job.yaml"
@@ -72,16 +91,9 @@ sed -e "s|@KERNEL_URL@|file://$kdir/vmlinuz|" -e "s|@RAMDISK_URL@|file://$W/ramd
 # never installed) rendered with the device dictionary and the job's context,
 # as lava-server renders it when it schedules the job.
 tdir=$KCACHE/lava-server
-if [ ! -s "$tdir/qemu.jinja2" ]; then
-	mkdir -p "$tdir/deb" && (cd "$tdir/deb" && rm -f ./*.deb &&
-		apt-get download -q -o APT::Sandbox::User=root lava-server >/dev/null 2>&1) ||
-		fail "apt-get download lava-server failed (for its qemu device type)"
-	dpkg-deb --fsys-tarfile "$tdir"/deb/*.deb |
-		tar -x -C "$tdir" --strip-components=5 ./usr/share/lava-server/device-types/ ||
-		fail "lava-server has no device-types/"
-	rm -rf "$tdir/deb"
-fi
-/usr/bin/python3 - "$tdir" "$FLEET/qemu-tcg.jinja2" "$W/job.yaml" > "$W/device.yaml" <<'PY' ||
+deb_unpack lava-server "$tdir" usr/share/lava-server/device-types/ ||
+	fail "cannot fetch lava-server's device types (apt-get download lava-server)"
+/usr/bin/python3 - "$tdir/usr/share/lava-server/device-types" "$FLEET/qemu-tcg.jinja2" "$W/job.yaml" > "$W/device.yaml" <<'PY' ||
 import sys, jinja2, yaml
 templates, device, job = sys.argv[1:4]
 env = jinja2.Environment(loader=jinja2.FileSystemLoader([templates]), trim_blocks=True,
