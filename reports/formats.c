@@ -4,7 +4,9 @@
 #include "reports/formats.h"
 #include "reports/html.h"
 #include "reports/junit.h"
+#include "reports/kcidb.h"
 #include "reports/ktap.h"
+#include "reports/lava.h"
 #include "reports/markdown.h"
 #include "reports/result.h"
 #include "reports/table.h"
@@ -22,12 +24,14 @@ static int json_report_write(const struct result_view *v, FILE *f)
 }
 
 const struct report_format report_formats[] = {
-	{ "json", "result.json", json_report_write },
-	{ "junit", "result.xml", junit_write },
-	{ "ktap", "result.ktap", ktap_write },
-	{ "markdown", "summary.md", markdown_write },
-	{ "table", "summary.txt", table_print },
-	{ "html", "report.html", html_write },
+	{ "json", "result.json", .write = json_report_write },
+	{ "junit", "result.xml", .write = junit_write },
+	{ "ktap", "result.ktap", .write = ktap_write },
+	{ "markdown", "summary.md", .write = markdown_write },
+	{ "table", "summary.txt", .write = table_print },
+	{ "html", "report.html", .write = html_write },
+	{ "kcidb", "result.kcidb.json", .write_params = kcidb_write },
+	{ "lava", "result.lava.sh", .write = lava_write },
 };
 const size_t report_format_count = sizeof(report_formats) / sizeof(report_formats[0]);
 
@@ -42,22 +46,26 @@ const struct report_format *report_format_find(const char *name)
 struct format_job {
 	const struct report_format *fmt;
 	const struct result_view *v;
+	const struct report_params *params;
 };
 
 static int format_job_run(FILE *f, const void *data)
 {
 	const struct format_job *job = data;
+	static const struct report_params defaults;
 
+	if (job->fmt->write_params)
+		return job->fmt->write_params(job->v, job->params ? job->params : &defaults, f);
 	return job->fmt->write(job->v, f);
 }
 
 int report_write_file(const struct report_format *fmt, const struct result_view *v,
-		      const char *path)
+		      const struct report_params *p, const char *path)
 {
-	struct format_job job = { fmt, v };
+	struct format_job job = { fmt, v, p };
 
 	if (!strcmp(path, "-")) {
-		if (fmt->write(v, stdout) < 0)
+		if (format_job_run(stdout, &job) < 0)
 			return error_errno("cannot write the %s report to stdout", fmt->name);
 		return 0;
 	}
@@ -104,7 +112,8 @@ int report_formats_check(const char *format_list)
 	return formats_parse(format_list, fmts, sizeof(fmts) / sizeof(fmts[0]), &n);
 }
 
-int reports_write_formats(const struct result_view *v, const char *dir, const char *format_list)
+int reports_write_formats(const struct result_view *v, const char *dir, const char *format_list,
+			  const struct report_params *p)
 {
 	const struct report_format *fmts[16];
 	size_t n;
@@ -121,7 +130,7 @@ int reports_write_formats(const struct result_view *v, const char *dir, const ch
 			continue;
 		if (snprintf(path, sizeof(path), "%s/%s", dir, fmts[i]->file) >= (int)sizeof(path))
 			return error("directory '%s' is too long", dir);
-		if (report_write_file(fmts[i], v, path) < 0)
+		if (report_write_file(fmts[i], v, p, path) < 0)
 			return -1;
 	}
 	return 0;

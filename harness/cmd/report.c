@@ -1,11 +1,13 @@
 /* starve report: regenerate the reports of a run (JUnit, KTAP, Markdown, HTML,
- * the terminal table) from its result.json alone, optionally re-judging the
+ * KCIDB, LAVA, the terminal table) from its result.json alone, optionally re-judging the
  * verdicts with this starve's rules. The exit status is the result's, so a
  * CI job can gate on `starve report result.json --junit report.xml`. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/cmd/report-params.h"
 #include "lib/error.h"
 #include "reports/formats.h"
+#include "reports/kcidb.h"
 #include "reports/result.h"
 #include "reports/result-view.h"
 #include "reports/verdict.h"
@@ -18,11 +20,13 @@
 static int run_report(int argc, char **argv);
 
 /* The report files, indexed like report_files[]. */
-enum report_file { RF_JSON, RF_JUNIT, RF_KTAP, RF_MARKDOWN, RF_HTML, RF_COUNT };
+enum report_file { RF_JSON, RF_JUNIT, RF_KTAP, RF_MARKDOWN, RF_HTML, RF_KCIDB, RF_LAVA,
+		   RF_COUNT };
 
 struct report_args {
 	const char *out[RF_COUNT];
 	bool table, recompute, strict;
+	struct report_params params;
 };
 
 /* A file option is named after its report format (reports/formats.c). */
@@ -37,6 +41,11 @@ static const struct cmd_option report_options[] = {
 		   "one self-contained HTML page: tables and SVG charts"),
 	CMD_STRING("json", "F", struct report_args, out[RF_JSON],
 		   "the result itself (useful with --recompute)"),
+	CMD_STRING("kcidb", "F", struct report_args, out[RF_KCIDB],
+		   "KCIDB v5.3 for KernelCI: a test per expectation per run, and the run"),
+	CMD_STRING("lava", "F", struct report_args, out[RF_LAVA],
+		   "a shell script of lava-test-set and lava-test-case lines for LAVA"),
+	CMD_REPORT_PARAMS(struct report_args, params),
 	CMD_FLAG("table", struct report_args, table,
 		 "print the summary table too (default when no file is named)"),
 	CMD_FLAG("recompute", struct report_args, recompute,
@@ -48,7 +57,7 @@ static const struct cmd_option report_options[] = {
 
 static const char *const report_files[RF_COUNT] = {
 	[RF_JSON] = "json", [RF_JUNIT] = "junit", [RF_KTAP] = "ktap",
-	[RF_MARKDOWN] = "markdown", [RF_HTML] = "html",
+	[RF_MARKDOWN] = "markdown", [RF_HTML] = "html", [RF_KCIDB] = "kcidb", [RF_LAVA] = "lava",
 };
 
 const struct cmd cmd_report = {
@@ -69,13 +78,14 @@ static int report_outputs(const struct report_args *a, const struct result_view 
 			continue;
 		any = true;
 		stdout_used |= !strcmp(a->out[i], "-");
-		if (report_write_file(report_format_find(report_files[i]), v, a->out[i]) < 0)
+		if (report_write_file(report_format_find(report_files[i]), v, &a->params,
+				      a->out[i]) < 0)
 			return -1;
 	}
 	if (a->table || !any) {
 		if (stdout_used)
 			return error("--table and an output to '-' would mix on stdout");
-		return report_write_file(report_format_find("table"), v, "-");
+		return report_write_file(report_format_find("table"), v, NULL, "-");
 	}
 	/* the table shows the warning; without it, say it on stderr */
 	if (v->summary.warning)
@@ -108,8 +118,9 @@ static int run_report(int argc, char **argv)
 
 	if (!cmd_parse(&cmd_report, argc, argv, &a, &ops, &code))
 		return code;
-	if (ops.n != 1) {
-		cmd_usage_error(&cmd_report, "give exactly one result file");
+	if (ops.n != 1 || kcidb_params_check(&a.params) < 0) {
+		if (ops.n != 1)
+			cmd_usage_error(&cmd_report, "give exactly one result file");
 		cmd_release(&cmd_report, &a, &ops);
 		return EXIT_USAGE;
 	}

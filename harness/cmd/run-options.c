@@ -5,6 +5,7 @@
 #include "harness/run/engine.h"
 #include "lib/error.h"
 #include "reports/formats.h"
+#include "reports/kcidb.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,6 +13,8 @@
 
 int run_opts_check(const struct run_opts *o)
 {
+	if (kcidb_params_check(&o->report) < 0)
+		return -1;
 	return o->formats ? report_formats_check(o->formats) : 0;
 }
 
@@ -88,6 +91,14 @@ size_t run_opts_words(const struct run_opts *o, char **words, char *buf, size_t 
 	if (o->formats) {
 		run_words_add(&w, "--format");
 		run_words_add(&w, o->formats);
+	}
+	if (o->report.kcidb_origin) {
+		run_words_add(&w, "--kcidb-origin");
+		run_words_add(&w, o->report.kcidb_origin);
+	}
+	if (o->report.kcidb_build_id) {
+		run_words_add(&w, "--kcidb-build-id");
+		run_words_add(&w, o->report.kcidb_build_id);
 	}
 	if (o->cpuset)
 		run_words_add(&w, "--cpuset");

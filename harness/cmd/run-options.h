@@ -9,6 +9,7 @@
 #define STARVE_CMD_RUN_OPTIONS_H
 
 #include "harness/cmd/cmd.h"
+#include "harness/cmd/report-params.h"
 #include "harness/profile/profile.h"
 
 #include <stdbool.h>
@@ -20,6 +21,7 @@ struct run_opts {
 	int64_t repeat;			/* 0: from the profile */
 	int64_t duration_ns, warmup_ns;	/* -1: from the profile */
 	bool allow_rt, cpuset;
+	struct report_params report;	/* for the formats that take them (kcidb) */
 };
 
 #define RUN_OPTS_INIT { .duration_ns = -1, .warmup_ns = -1 }
@@ -37,13 +39,16 @@ struct run_opts {
 	CMD_STRING("format", "LIST", type, member.formats,                                      \
 		   "also write these formats into DIR, comma-separated: junit (result.xml), "   \
 		   "ktap (result.ktap), markdown (summary.md), table (summary.txt), html "      \
-		   "(report.html); json (result.json) is always written"),                      \
+		   "(report.html), kcidb (result.kcidb.json), lava (result.lava.sh); json "     \
+		   "(result.json) is always written"),                                          \
+	CMD_REPORT_PARAMS(type, member.report),                                                 \
 	CMD_FLAG("cpuset", type, member.cpuset,                                                 \
 		 "confine each load in a cpuset (as the profile's 'cpuset: true')"),            \
 	CMD_FLAG("allow-rt-on-all-cpus", type, member.allow_rt,                                 \
 		 "let fifo/rr loads cover every CPU (can lock the machine up)")
 
-/* Format names checked before anything runs: -1 with the valid ones printed. */
+/* Format names and KCIDB ids checked before anything runs: -1 with the
+ * error printed. */
 int run_opts_check(const struct run_opts *o);
 
 /* O applied to the profile P: the overrides, --only naming a setting P has,
@@ -54,7 +59,7 @@ int run_opts_apply(struct profile *p, const struct run_opts *o);
  * repetitions times warm-up and duration. */
 int64_t run_opts_planned_ns(const struct profile *p, const struct run_opts *o);
 
-#define RUN_OPTS_MAX_WORDS 16
+#define RUN_OPTS_MAX_WORDS 20
 
 /* O as the words of another `starve run` command line ("--repeat", "3",
  * "--duration", "2000000000ns", ...) into WORDS (RUN_OPTS_MAX_WORDS), their

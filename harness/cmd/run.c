@@ -93,7 +93,7 @@ static int run_finish(json_t *result, enum run_status st, const struct run_args 
 		rv_free(v);
 		return EXIT_RUNTIME;
 	}
-	if (a->run.formats && reports_write_formats(v, dir, a->run.formats) < 0)
+	if (a->run.formats && reports_write_formats(v, dir, a->run.formats, &a->run.report) < 0)
 		code = EXIT_RUNTIME;
 	table_print(v, stdout);
 	printf("result: %s\n", path);

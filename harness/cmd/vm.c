@@ -124,8 +124,13 @@ static int vm_check_args(const struct vm_args *a)
 		return cmd_usage_error(&cmd_vm, "--memory %s: a size like 1G, 512M or 1048576K",
 				       a->memory);
 	/* the guest reads the run options one a line */
-	if ((a->run.only && strchr(a->run.only, '\n')) || (a->run.formats && strchr(a->run.formats, '\n')))
+	if ((a->run.only && strchr(a->run.only, '\n')) || (a->run.formats && strchr(a->run.formats, '\n')) ||
+	    (a->run.report.kcidb_build_id && strchr(a->run.report.kcidb_build_id, '\n')))
 		return cmd_usage_error(&cmd_vm, "a run option holds a newline");
+	/* one build for several kernels would file every kernel's tests under it */
+	if (a->run.report.kcidb_build_id && a->kernels.n > 1)
+		return cmd_usage_error(&cmd_vm, "--kcidb-build-id names one kernel's build: give one "
+				       "--kernel with it, or leave it out for a stub per kernel");
 	if (run_opts_check(&a->run) < 0)
 		return -1;
 	return vm_image_check_labels((const char *const *)a->labels.v, a->labels.n);

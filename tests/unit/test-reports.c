@@ -494,13 +494,13 @@ START_TEST(format_lists_are_checked_before_writing)
 
 	make_tmpdir();
 	error_set_sink(capture, NULL);
-	ck_assert_int_eq(reports_write_formats(r, tmpdir, "junit,pdf"), -1);
+	ck_assert_int_eq(reports_write_formats(r, tmpdir, "junit,pdf", NULL), -1);
 	ck_assert_ptr_nonnull(strstr(last_msg, "unknown report format 'pdf'"));
 	ck_assert_ptr_nonnull(strstr(last_msg, "json, junit, ktap, markdown, table"));
 	ck_assert_uint_eq(count_files(), 0);	/* nothing written before the check */
-	ck_assert_int_eq(reports_write_formats(r, tmpdir, "junit,,ktap"), -1);
+	ck_assert_int_eq(reports_write_formats(r, tmpdir, "junit,,ktap", NULL), -1);
 	error_set_sink(NULL, NULL);
-	ck_assert_int_eq(reports_write_formats(r, tmpdir, "json,junit,ktap,markdown"), 0);
+	ck_assert_int_eq(reports_write_formats(r, tmpdir, "json,junit,ktap,markdown", NULL), 0);
 	ck_assert_uint_eq(count_files(), 4);
 	for (const char *const *n = (const char *const[]){ "result.json", "result.xml",
 							   "result.ktap", "summary.md", NULL };
@@ -531,7 +531,7 @@ START_TEST(reports_into_links_and_fifos_are_written_in_place)
 	write_text("target.txt", "old", target, sizeof(target));
 	snprintf(link, sizeof(link), "%s/link", tmpdir);
 	ck_assert_int_eq(symlink(target, link), 0);
-	ck_assert_int_eq(report_write_file(ktap, r, link), 0);
+	ck_assert_int_eq(report_write_file(ktap, r, NULL, link), 0);
 	ck_assert_int_eq(lstat(link, &st), 0);
 	ck_assert(S_ISLNK(st.st_mode));
 	f = fopen(target, "r");
@@ -548,7 +548,7 @@ START_TEST(reports_into_links_and_fifos_are_written_in_place)
 		f = fopen(fifo, "r");
 		_exit(f && fgets(got, sizeof(got), f) && !strcmp(got, "KTAP version 1\n") ? 0 : 1);
 	}
-	ck_assert_int_eq(report_write_file(ktap, r, fifo), 0);
+	ck_assert_int_eq(report_write_file(ktap, r, NULL, fifo), 0);
 	ck_assert_int_eq(waitpid(child, &status, 0), child);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	ck_assert_int_eq(lstat(fifo, &st), 0);
