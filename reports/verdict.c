@@ -182,6 +182,30 @@ int verdict_repetitions(const json_t *result)
 
 /* ---- judging one expectation against one run ---- */
 
+/* Why RUN's CPU time cannot be trusted on a VM, or NULL: the hypervisor
+ * stole CPU time (it vanished: a victim may look starved when its whole
+ * CPU was), or a task's CPU clock jumped ahead of wall time. */
+static const char *verdict_stolen(const json_t *run, char *buf, size_t len)
+{
+	const json_t *steal = json_object_get(json_object_get(run, "noise"), "steal_share");
+	json_int_t jumps = json_integer_value(
+		json_object_get(json_object_get(run, "sampler"), "cpu_clock_jumps"));
+
+	if (json_is_number(steal) && json_number_value(steal) > VERDICT_MAX_STEAL) {
+		snprintf(buf, len, "the hypervisor stole %.1f%% of the loads' CPUs' time (more "
+			 "than %.0f%%): too noisy", json_number_value(steal) * 100,
+			 VERDICT_MAX_STEAL * 100);
+		return buf;
+	}
+	if (jumps > 0) {
+		snprintf(buf, len, "CPU clocks jumped %lld time%s (a task got more CPU time than "
+			 "wall time: steal on a VM): too noisy", (long long)jumps,
+			 jumps == 1 ? "" : "s");
+		return buf;
+	}
+	return NULL;
+}
+
 /* Why RUN's measurements cannot be trusted, or NULL when they can. */
 static const char *verdict_untrusted(const json_t *run, char *buf, size_t len)
 {
@@ -203,7 +227,7 @@ static const char *verdict_untrusted(const json_t *run, char *buf, size_t len)
 			 json_number_value(noise) * 100, VERDICT_MAX_NOISE * 100);
 		return buf;
 	}
-	return NULL;
+	return verdict_stolen(run, buf, len);
 }
 
 /* Why RUN's sampler cannot be trusted to have seen everything, or NULL. A
@@ -223,11 +247,13 @@ static const char *verdict_sampler_slow(const json_t *run, char *buf, size_t len
 	return buf;
 }
 
-/* The measured value of EXPECT's metric in RUN, or NULL. */
-static const json_t *verdict_value(const json_t *run, const json_t *expect)
+/* The measured value of EXPECT's metric in RUN, or NULL; with SUFFIX
+ * ("_upper"), the metric's upper bound where the sampler gives one. */
+static const json_t *verdict_value_of(const json_t *run, const json_t *expect, const char *suffix)
 {
 	const char *load = json_string_value(json_object_get(expect, "load"));
 	const char *metric = json_string_value(json_object_get(expect, "metric"));
+	char key[128];
 	json_t *l;
 	size_t i;
 
@@ -237,10 +263,16 @@ static const json_t *verdict_value(const json_t *run, const json_t *expect)
 
 		if (!name || !load || strcmp(name, load))
 			continue;
-		v = json_object_get(json_object_get(l, "metrics"), metric ? metric : "");
+		snprintf(key, sizeof(key), "%s%s", metric ? metric : "", suffix);
+		v = json_object_get(json_object_get(l, "metrics"), key);
 		return json_is_number(v) ? v : NULL;
 	}
 	return NULL;
+}
+
+static const json_t *verdict_value(const json_t *run, const json_t *expect)
+{
+	return verdict_value_of(run, expect, "");
 }
 
 static bool verdict_holds(const char *op, double value, double threshold)
@@ -248,6 +280,29 @@ static bool verdict_holds(const char *op, double value, double threshold)
 	if (!strcmp(op, "below"))
 		return value < threshold;
 	return value > threshold;
+}
+
+/* Why EXPECT cannot be decided in RUN though VALUE was measured: the
+ * metric has an upper bound (late sampler ticks merged waits: the value is
+ * what was certainly seen) and the threshold lies between the two, so the
+ * verdict would rest on the part the sampler could not see. NULL otherwise. */
+static const char *verdict_uncertain(const json_t *run, const json_t *expect,
+				     const json_t *value, char *buf, size_t len)
+{
+	const json_t *upper = verdict_value_of(run, expect, "_upper");
+	const char *metric = json_string_value(json_object_get(expect, "metric"));
+	const char *op = json_string_value(json_object_get(expect, "op"));
+	double thr = json_number_value(json_object_get(expect, "threshold"));
+	char lo[64], hi[64];
+
+	if (!upper || verdict_holds(op, json_number_value(value), thr) ==
+			      verdict_holds(op, json_number_value(upper), thr))
+		return NULL;
+	snprintf(buf, len, "%s is between %s and %s, which the threshold splits: late sampler "
+		 "ticks merged waits (run in exact mode, trace: true, to tell)", metric,
+		 verdict_format_value(metric, json_number_value(value), lo, sizeof(lo)),
+		 verdict_format_value(metric, json_number_value(upper), hi, sizeof(hi)));
+	return buf;
 }
 
 /* Decide EXPECT in RUN: writes the reason (or "") and returns the kind. */
@@ -277,6 +332,11 @@ static enum verdict_kind verdict_decide(const json_t *result, const json_t *run,
 	if (!value) {
 		snprintf(reason, len, "metric %s not measured for load %s", metric,
 			 json_string_value(json_object_get(expect, "load")));
+		return VERDICT_UNDECIDED;
+	}
+	why = verdict_uncertain(run, expect, value, buf, sizeof(buf));
+	if (why) {
+		snprintf(reason, len, "%s", why);
 		return VERDICT_UNDECIDED;
 	}
 	if (verdict_holds(op, json_number_value(value),

@@ -43,11 +43,18 @@ struct run_ctx {
 	char skip_reason[200];	/* every run is skipped when set (missing privilege) */
 };
 
+/* Slot I of a load's worker records, for sampler_watch_slots. */
+struct run_slots {
+	const struct stats_block *stats;
+	unsigned first;
+};
+
 /* One run's moving parts. */
 struct measure {
 	struct spawned_load *sl;
 	size_t n_spawned;
 	unsigned *first;		/* each load's first record */
+	struct run_slots *slots;	/* each load's records, for the sampler */
 	struct stats_block *stats;
 	struct sampler *smp;
 	cpu_set_t cpus;			/* the loads' CPUs, for the noise figure */
@@ -207,7 +214,8 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 
 	m->sl = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->sl));
 	m->first = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->first));
-	if (!m->sl || !m->first)
+	m->slots = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->slots));
+	if (!m->sl || !m->first || !m->slots)
 		return error("out of memory");
 	CPU_ZERO(&m->cpus);
 	for (size_t i = 0; i < p->n_loads; i++) {
@@ -261,27 +269,30 @@ static void run_watch_pgroup(struct measure *m, size_t i, unsigned n)
 	sampler_watch_pgroup(m->smp, m->sl[i].pid, (int)i);
 }
 
-/* Sample the workers named in the records (threads or processes alike),
- * not the leader, whose main thread only waits for them and would skew
- * per-load fairness; a load whose records name no worker (yet) is watched
- * as a whole process instead. */
+static bool run_record_slot(void *data, size_t i, pid_t *pid, pid_t *tid)
+{
+	const struct run_slots *rs = data;
+	const volatile struct worker_record *rec = &rs->stats->rec[rs->first + i];
+
+	*pid = rec->pid;
+	*tid = rec->tid;
+	return *tid > 0 && *pid > 0;
+}
+
+/* Sample the workers named in the records (threads or processes alike), as
+ * each names itself, even after sampling began: never the leader, whose
+ * main thread only waits for them and would skew per-load fairness. */
 static void run_watch_workers(struct run_ctx *c, struct measure *m)
 {
 	for (size_t i = 0; i < m->n_spawned; i++) {
-		unsigned n = load_records_needed(&c->p->loads[i]), found = 0;
+		unsigned n = load_records_needed(&c->p->loads[i]);
 
 		if (c->p->loads[i].type->flags & LOAD_TRACK_PGROUP) {
 			run_watch_pgroup(m, i, n);
 			continue;
 		}
-		for (unsigned r = m->first[i]; r < m->first[i] + n; r++) {
-			const struct worker_record *rec = &m->stats->rec[r];
-
-			if (rec->tid > 0 && sampler_add_task(m->smp, rec->pid, rec->tid, (int)i) == 0)
-				found++;
-		}
-		if (!found)
-			sampler_watch_process(m->smp, m->sl[i].pid, (int)i);
+		m->slots[i] = (struct run_slots){ .stats = m->stats, .first = m->first[i] };
+		sampler_watch_slots(m->smp, run_record_slot, &m->slots[i], n, (int)i);
 	}
 }
 
@@ -341,6 +352,22 @@ static void run_check_workers(struct run_ctx *c, struct measure *m, json_t *run)
 	}
 }
 
+/* Tasks the sampler found but could not watch (out of descriptors) make
+ * the figures partial: the run is an error, saying how many and why. */
+static void run_check_coverage(struct measure *m, json_t *run)
+{
+	struct sampler_quality q;
+	char why[256];
+
+	sampler_quality(m->smp, &q);
+	if (!q.tasks_unsampled)
+		return;
+	snprintf(why, sizeof(why), "the sampler could not watch %zu of %zu tasks (cannot open "
+		 "their /proc files: out of descriptors? raise 'ulimit -n')", q.tasks_unsampled,
+		 q.tasks_unsampled + q.tasks);
+	result_run_status(run, "error", why);
+}
+
 static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
@@ -363,8 +390,9 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 			ours += tr->cpu_ns;
 	}
 	if (m->noise_ok)
-		json_object_set_new(run, "noise", json_pack("{s:f}", "other_cpu_share",
-			noise_other_share(&m->noise_before, &m->noise_after, ours)));
+		json_object_set_new(run, "noise", json_pack("{s:f, s:f}", "other_cpu_share",
+			noise_other_share(&m->noise_before, &m->noise_after, ours), "steal_share",
+			noise_steal_share(&m->noise_before, &m->noise_after)));
 }
 
 static int run_measure(struct run_ctx *c, json_t *run)
@@ -385,8 +413,10 @@ static int run_measure(struct run_ctx *c, json_t *run)
 			snprintf(why, sizeof(why), "interrupted by SIG%s", sigabbrev_np(signals_caught()));
 			result_run_status(run, "incomplete", why);
 		}
-		if (m.sampled_until)
+		if (m.sampled_until) {
 			run_collect(c, &m, run);
+			run_check_coverage(&m, run);
+		}
 		else
 			json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", c->hz,
 								      "achieved_hz", 0));
@@ -401,6 +431,7 @@ static int run_measure(struct run_ctx *c, json_t *run)
 		stats_destroy(m.stats);
 	free(m.sl);
 	free(m.first);
+	free(m.slots);
 	return ret;
 }
 
