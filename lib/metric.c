@@ -4,6 +4,9 @@
 #include "metric.h"
 #include "options.h"
 
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const struct metric_def metric_table[] = {
@@ -69,4 +72,60 @@ const char *metric_unit_name(enum metric_unit unit)
 		[METRIC_PER_SECOND] = "1/s", [METRIC_COUNT] = "count",
 	};
 	return names[unit];
+}
+
+/* Seconds in s, ms, us or ns, the unit chosen after rounding to DIGITS
+ * significant digits, so 0.9996 with 3 digits reads "1s", not "1e+03ms". */
+static void metric_format_seconds(double v, int digits, char *buf, size_t len)
+{
+	static const struct {
+		double scale;
+		const char *unit;
+	} units[] = { { 1, "s" }, { 1e3, "ms" }, { 1e6, "us" }, { 1e9, "ns" } };
+	char rounded[64];
+	double r, mag;
+	size_t u = 0;
+
+	snprintf(rounded, sizeof(rounded), "%.*g", digits, v);
+	r = strtod(rounded, NULL);
+	mag = fabs(r);
+	if (mag == 0) {
+		snprintf(buf, len, "0s");
+		return;
+	}
+	while (u + 1 < sizeof(units) / sizeof(units[0]) && mag * units[u].scale < 1)
+		u++;
+	if (u == 0 && mag < 1e15 && r == floor(r))
+		snprintf(buf, len, "%.0fs", r);	/* "5s", not "5.00s" or "1.23e+03s" */
+	else
+		snprintf(buf, len, "%.*g%s", digits, v * units[u].scale, units[u].unit);
+}
+
+const char *metric_format(const char *metric, double value, int digits, char *buf, size_t len)
+{
+	const struct metric_def *def = metric ? metric_find(metric) : NULL;
+
+	if (isnan(value)) {
+		snprintf(buf, len, "-");
+		return buf;
+	}
+	if (!def || !isfinite(value)) {
+		snprintf(buf, len, "%.*g", digits, value);
+		return buf;
+	}
+	switch (def->unit) {
+	case METRIC_SECONDS:
+		metric_format_seconds(value, digits, buf, len);
+		break;
+	case METRIC_RATIO:
+		snprintf(buf, len, "%.*g", digits, value);
+		break;
+	case METRIC_PER_SECOND:
+		snprintf(buf, len, "%.*g/s", digits, value);
+		break;
+	case METRIC_COUNT:
+		snprintf(buf, len, "%.0f", value);
+		break;
+	}
+	return buf;
 }

@@ -29,4 +29,16 @@ const struct metric_def *metric_find(const char *name);
 const char *metric_suggest(const char *name);
 const char *metric_unit_name(enum metric_unit unit);
 
+/* Significant digits of a value in reports and `starve load`; compare shows
+ * one more, to tell close medians apart. */
+#define METRIC_DIGITS 3
+
+/* VALUE of METRIC for people, with DIGITS significant digits: durations in the largest unit that keeps them readable
+ * ("1.31s", "250us", whole seconds as "5s"), ratios plain ("0.0512"), rates
+ * per second ("1.2e+06/s"), counts whole ("12"), a metric this starve does
+ * not know as "%g"; "-" for NAN. Every printed metric value goes through
+ * here, so a value reads the same in a table, a report and `starve load`.
+ * Returns BUF. */
+const char *metric_format(const char *metric, double value, int digits, char *buf, size_t len);
+
 #endif

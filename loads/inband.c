@@ -6,7 +6,6 @@
 #include "loads/inband.h"
 #include "lib/fairness.h"
 #include "lib/timeutil.h"
-#include "reports/hist-json.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -88,14 +87,15 @@ void inband_summarize(const struct load_type *type, const struct stats_block *bl
 		inband_fairness(block, first, n, out);
 }
 
-static void inband_set(json_t *metrics, const char *name, double value)
+/* Append NAME = VALUE to OUT[*n] when VALUE was measured (not NAN). */
+static void inband_add(struct inband_metric *out, size_t *n, const char *name, double value)
 {
-	if (!isnan(value))
-		json_object_set_new(metrics, name, json_real(value));
+	if (!isnan(value) && *n < INBAND_MAX_METRICS)
+		out[(*n)++] = (struct inband_metric){ name, value };
 }
 
-void inband_metrics_json(const struct load_type *type, const struct inband_summary *sum,
-			 json_t *metrics, json_t *histograms)
+size_t inband_metrics(const struct load_type *type, const struct inband_summary *sum,
+		      struct inband_metric *out)
 {
 	static const struct {
 		const char *name;
@@ -104,18 +104,17 @@ void inband_metrics_json(const struct load_type *type, const struct inband_summa
 		{ "wakeup_p50", 50 }, { "wakeup_p90", 90 }, { "wakeup_p99", 99 },
 		{ "wakeup_p999", 99.9 }, { "wakeup_max", 100 },
 	};
-	const char *hname = inband_hist_name(type->hist);
+	size_t n = 0;
 
-	inband_set(metrics, "throughput", sum->throughput);
-	inband_set(metrics, "starvation_max_inband", sum->starvation_max_inband);
-	inband_set(metrics, "deadline_miss_ratio", sum->deadline_miss_ratio);
-	inband_set(metrics, "fairness", sum->fairness);
-	inband_set(metrics, "fairness_minmax", sum->fairness_minmax);
-	inband_set(metrics, "cpu_share", sum->cpu_share);
+	inband_add(out, &n, "throughput", sum->throughput);
+	inband_add(out, &n, "starvation_max_inband", sum->starvation_max_inband);
+	inband_add(out, &n, "deadline_miss_ratio", sum->deadline_miss_ratio);
+	inband_add(out, &n, "fairness", sum->fairness);
+	inband_add(out, &n, "fairness_minmax", sum->fairness_minmax);
+	inband_add(out, &n, "cpu_share", sum->cpu_share);
 	if (type->hist == HIST_WAKEUP_LATENCY && sum->hist.count)
 		for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
-			inband_set(metrics, pct[i].name,
+			inband_add(out, &n, pct[i].name,
 				   (double)hist_percentile(&sum->hist, pct[i].p) / NSEC_PER_SEC);
-	if (hname && sum->hist.count && histograms)
-		json_object_set_new(histograms, hname, hist_to_json(&sum->hist));
+	return n;
 }

@@ -1,10 +1,12 @@
 /* In-band metrics: what a load's own worker records say (iterations, gaps,
- * deadlines, latencies), summarized per load for `starve load` and for the
- * run engine's result.json. Durations here are in seconds, like metrics. */
+ * deadlines, latencies), summarized per load as data for `starve load` and
+ * for the run engine, which writes them into result.json
+ * (harness/run/result-build.c). Durations here are in seconds, like
+ * metrics. */
 #ifndef STARVE_INBAND_H
 #define STARVE_INBAND_H
 
-#include <jansson.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/histogram.h"
@@ -29,13 +31,23 @@ struct inband_summary {
 void inband_summarize(const struct load_type *type, const struct stats_block *block,
 		      unsigned first, unsigned n, int64_t wall_ns, struct inband_summary *out);
 
-/* Set the metrics of lib/metric.c that apply into METRICS, and the histogram
- * under its meaning's name ("wakeup_latency", "round_trip", "lateness",
- * "gap") into HISTOGRAMS when it holds anything. */
-void inband_metrics_json(const struct load_type *type, const struct inband_summary *sum,
-			 json_t *metrics, json_t *histograms);
+/* One metric of lib/metric.c and the value SUM gives it. */
+struct inband_metric {
+	const char *name;
+	double value;
+};
+#define INBAND_MAX_METRICS 16
 
-/* The name of a histogram meaning, or NULL for HIST_NONE. */
+/* The metrics of SUM that apply to TYPE and were measured, into OUT (room
+ * for INBAND_MAX_METRICS), always in the same order: throughput,
+ * starvation_max_inband, deadline_miss_ratio, fairness, fairness_minmax,
+ * cpu_share, then the wakeup percentiles of a wakeup-latency histogram.
+ * Returns how many. */
+size_t inband_metrics(const struct load_type *type, const struct inband_summary *sum,
+		      struct inband_metric *out);
+
+/* The name of a histogram meaning ("wakeup_latency", "round_trip",
+ * "lateness", "gap"), or NULL for HIST_NONE. */
 const char *inband_hist_name(enum load_hist hist);
 
 #endif

@@ -45,47 +45,9 @@ static void cmp_grid_free(struct cmp_grid *g)
 	free(g->right);
 }
 
-static void cmp_format_si(char *buf, size_t len, double v, const char *unit)
-{
-	static const char prefix[] = " kMGT";
-	size_t i = 0;
-
-	while (fabs(v) >= 1000 && i + 1 < sizeof(prefix) - 1) {
-		v /= 1000;
-		i++;
-	}
-	if (i)
-		snprintf(buf, len, "%.4g%c%s", v, prefix[i], unit);
-	else
-		snprintf(buf, len, "%.4g%s", v, unit);
-}
-
-/* A metric value in its unit, four significant digits: a comparison needs
- * finer steps than verdict_format_value's three (0.0928 against 0.0930). */
-static void cmp_format_value(char *buf, size_t len, const struct metric_def *def, double v)
-{
-	if (isnan(v)) {
-		snprintf(buf, len, "-");
-		return;
-	}
-	switch (def->unit) {
-	case METRIC_SECONDS:
-		if (fabs(v) >= 1 || v == 0)
-			snprintf(buf, len, "%.4gs", v);
-		else if (fabs(v) >= 1e-3)
-			snprintf(buf, len, "%.4gms", v * 1e3);
-		else if (fabs(v) >= 1e-6)
-			snprintf(buf, len, "%.4gus", v * 1e6);
-		else
-			snprintf(buf, len, "%.4gns", v * 1e9);
-		break;
-	case METRIC_RATIO:
-		snprintf(buf, len, "%.4f", v);
-		break;
-	default:	/* rates and counts: SI prefixes read better than exponents */
-		cmp_format_si(buf, len, v, def->unit == METRIC_PER_SECOND ? "/s" : "");
-	}
-}
+/* One digit more than the reports: a comparison needs finer steps
+ * (0.0928 against 0.093). */
+#define CMP_DIGITS (METRIC_DIGITS + 1)
 
 static void cmp_format_change(char *buf, size_t len, double pct)
 {
@@ -160,13 +122,13 @@ static void cmp_fill_row(const struct cmp_table *t, struct cmp_grid *g, size_t r
 	cmp_grid_put(g, r, c++, "%s", row->load);
 	cmp_grid_put(g, r, c++, "%s", row->metric);
 	cmp_grid_put(g, r, c++, "%g%%", row->threshold);
-	cmp_format_value(buf, sizeof(buf), row->def, row->cells[0].median);
-	cmp_grid_put(g, r, c++, "%s", buf);
+	cmp_grid_put(g, r, c++, "%s", metric_format(row->metric, row->cells[0].median, CMP_DIGITS,
+						    buf, sizeof(buf)));
 	for (size_t i = 1; i < t->n_columns; i++) {
 		const struct cmp_cell *cell = &row->cells[i];
 
-		cmp_format_value(buf, sizeof(buf), row->def, cell->median);
-		cmp_grid_put(g, r, c++, "%s", buf);
+		cmp_grid_put(g, r, c++, "%s", metric_format(row->metric, cell->median, CMP_DIGITS,
+							    buf, sizeof(buf)));
 		cmp_format_change(buf, sizeof(buf), cell->change_pct);
 		cmp_grid_put(g, r, c++, "%s", buf);
 		cmp_format_p(buf, sizeof(buf), cell);
@@ -208,8 +170,7 @@ static void cmp_print_intro(const struct cmp_table *t, FILE *out)
 		fprintf(out, "%zu ok runs", col->runs_ok);
 		if (col->runs_noisy)
 			fprintf(out, ", %zu noisy", col->runs_noisy);
-		if (t->mode == CMP_RESULTS &&
-		    json_is_false(json_object_get(col->result, "complete")))
+		if (t->mode == CMP_RESULTS && !col->view->complete)
 			fputs(", partial: interrupted", out);
 		fputs(i + 1 < t->n_columns ? ")\n" : ")\n\n", out);
 	}

@@ -14,26 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *cmp_json_str(const json_t *obj, const char *key)
-{
-	return json_string_value(json_object_get(obj, key));	/* NULL-safe both ways */
-}
-
-/* A run's setting; "" when the profile has no settings (null or absent). */
-static const char *cmp_run_setting(const json_t *run)
-{
-	const char *s = cmp_json_str(run, "setting");
-
-	return s ? s : "";
-}
-
-static bool cmp_run_ok(const json_t *run)
-{
-	const char *status = cmp_json_str(run, "status");
-
-	return status && !strcmp(status, "ok");
-}
-
 static bool cmp_same(const char *a, const char *b)
 {
 	return (!a && !b) || (a && b && !strcmp(a, b));
@@ -54,16 +34,6 @@ static void *cmp_realloc(void *p, size_t n, size_t size)
 	if (!p)
 		die(EXIT_RUNTIME, "out of memory");
 	return p;
-}
-
-/* result_read() checked the format; this checks what compare relies on. */
-static int cmp_check_result(const json_t *result, const char *file)
-{
-	if (!cmp_json_str(json_object_get(result, "profile"), "name"))
-		return error("%s: not a starve result (no profile.name)", file);
-	if (!json_is_array(json_object_get(result, "runs")))
-		return error("%s: not a starve result (no \"runs\" array)", file);
-	return 0;
 }
 
 static struct cmp_row *cmp_row_get(struct cmp_table *t, const char *setting, const char *load,
@@ -96,63 +66,45 @@ static void cmp_cell_add(struct cmp_cell *cell, double value)
 
 /* Add the metrics of one ok run to column C. Metrics this starve does not
  * know have no direction, so they are skipped (and counted for a warning). */
-static void cmp_add_run(struct cmp_table *t, size_t c, const json_t *run, const char **unknown)
+static void cmp_add_run(struct cmp_table *t, size_t c, const struct rv_run *run,
+			const char **unknown)
 {
-	const char *setting = t->mode == CMP_RESULTS ? cmp_run_setting(run) : NULL;
-	const json_t *load, *value;
-	const char *metric;
-	size_t i;
+	const char *setting = t->mode == CMP_RESULTS ? run->setting : NULL;
 
-	json_array_foreach(json_object_get(run, "loads"), i, load) {
-		const char *name = cmp_json_str(load, "name");
+	for (size_t i = 0; i < run->n_loads; i++) {
+		const struct rv_load *load = &run->loads[i];
 
-		if (!name)
-			continue;
-		json_object_foreach((json_t *)json_object_get(load, "metrics"), metric, value) {
+		for (size_t m = 0; m < load->n_metrics; m++) {
+			const char *metric = load->metrics[m].name;
 			const struct metric_def *def = metric_find(metric);
 
-			if (!json_is_number(value))
-				continue;
 			if (!def) {
 				*unknown = metric;
 				continue;
 			}
-			cmp_cell_add(&cmp_row_get(t, setting, name, metric, def)->cells[c],
-				     json_number_value(value));
+			cmp_cell_add(&cmp_row_get(t, setting, load->name, metric, def)->cells[c],
+				     load->metrics[m].value);
 		}
 	}
 }
 
-/* The rule that makes a run's verdicts undecided (doc/result-format.md):
- * its samples still count, but the reader is told. */
-static bool cmp_run_noisy(const json_t *run)
-{
-	const json_t *sampler = json_object_get(run, "sampler");
-	const json_t *noise = json_object_get(json_object_get(run, "noise"), "other_cpu_share");
-	const json_t *target = json_object_get(sampler, "target_hz");
-	const json_t *achieved = json_object_get(sampler, "achieved_hz");
-
-	if (json_is_number(noise) && json_number_value(noise) > VERDICT_MAX_NOISE)
-		return true;
-	return json_is_number(target) && json_is_number(achieved) &&
-	       json_number_value(achieved) < VERDICT_MIN_SAMPLER_RATIO * json_number_value(target);
-}
-
+/* Runs with status ok count; those whose verdicts would be undecided
+ * (verdict_run_noisy) still count, but the reader is told. */
 static void cmp_collect(struct cmp_table *t)
 {
 	const char *unknown = NULL;
 
 	for (size_t c = 0; c < t->n_columns; c++) {
 		struct cmp_column *col = &t->columns[c];
-		const json_t *run;
-		size_t i;
 
-		json_array_foreach(json_object_get(col->result, "runs"), i, run) {
-			if (!cmp_run_ok(run) ||
-			    (col->setting && strcmp(cmp_run_setting(run), col->setting)))
+		for (size_t i = 0; i < col->view->n_runs; i++) {
+			const struct rv_run *run = &col->view->runs[i];
+
+			if (run->status != RESULT_OK ||
+			    (col->setting && strcmp(run->setting, col->setting)))
 				continue;
 			col->runs_ok++;
-			col->runs_noisy += cmp_run_noisy(run);
+			col->runs_noisy += verdict_run_noisy(run);
 			cmp_add_run(t, c, run, &unknown);
 		}
 	}
@@ -165,14 +117,14 @@ static void cmp_collect(struct cmp_table *t)
 static double cmp_threshold_of(const struct cmp_table *t, const char *metric,
 			       const struct cmp_options *opt)
 {
-	const json_t *profile = json_object_get(t->columns[0].result, "profile");
-	const json_t *v = json_object_get(json_object_get(profile, "compare_thresholds"), metric);
+	const struct rv_profile *profile = &t->columns[0].view->profile;
 
 	for (size_t i = 0; i < opt->n_thresholds; i++)
 		if (opt->thresholds[i].metric && !strcmp(opt->thresholds[i].metric, metric))
 			return opt->thresholds[i].pct;
-	if (json_is_number(v) && json_number_value(v) >= 0)
-		return json_number_value(v);
+	for (size_t i = 0; i < profile->n_compare_thresholds; i++)
+		if (!strcmp(profile->compare_thresholds[i].metric, metric))
+			return profile->compare_thresholds[i].pct;
 	return opt->threshold;
 }
 
@@ -244,12 +196,13 @@ static void cmp_finish(struct cmp_table *t, const struct cmp_options *opt)
 	}
 }
 
-static void cmp_init(struct cmp_table *t, enum cmp_mode mode, const json_t *baseline,
-		     size_t n_columns, const struct cmp_options *opt)
+static void cmp_init(struct cmp_table *t, enum cmp_mode mode,
+		     const struct result_view *baseline, size_t n_columns,
+		     const struct cmp_options *opt)
 {
 	*t = (struct cmp_table){ .mode = mode, .test = opt->test, .alpha = opt->alpha,
 				 .threshold = opt->threshold, .n_columns = n_columns };
-	t->profile = cmp_strdup(cmp_json_str(json_object_get(baseline, "profile"), "name"));
+	t->profile = cmp_strdup(baseline->profile.name);
 	t->columns = calloc(n_columns, sizeof(*t->columns));
 	if (!t->columns)
 		die(EXIT_RUNTIME, "out of memory");
@@ -289,8 +242,7 @@ static void cmp_file_name(const char *file, char *buf, size_t len)
  * their file names (then by position), so every column has its own label. */
 static char *cmp_label(const struct cmp_table *t, size_t i, const char *given, const char *file)
 {
-	const char *release = cmp_json_str(json_object_get(t->columns[i].result, "kernel"),
-					   "release");
+	const char *release = t->columns[i].view->kernel.release;
 	char name[256], *label;
 
 	if (given)
@@ -307,79 +259,54 @@ static char *cmp_label(const struct cmp_table *t, size_t i, const char *given, c
 
 /* Results from machines of different sizes compare machines, not kernels:
  * allowed (a lab may want it) but said. */
-static void cmp_warn_hosts(json_t *const *results, const char *const *files, size_t n)
+static void cmp_warn_hosts(const struct result_view *const *views, size_t n)
 {
-	const json_t *base = json_object_get(json_object_get(results[0], "host"), "nr_cpus");
-
-	for (size_t i = 1; i < n; i++) {
-		const json_t *cpus = json_object_get(json_object_get(results[i], "host"), "nr_cpus");
-
-		if (json_is_integer(base) && json_is_integer(cpus) && !json_equal(base, cpus))
-			warning("%s ran on %" JSON_INTEGER_FORMAT " CPUs and %s on %"
-				JSON_INTEGER_FORMAT ": differences may come from the machines",
-				files[0], json_integer_value(base), files[i],
-				json_integer_value(cpus));
-	}
+	for (size_t i = 1; i < n; i++)
+		if (views[i]->host.nr_cpus != views[0]->host.nr_cpus)
+			warning("%s ran on %ld CPUs and %s on %ld: differences may come from the "
+				"machines", views[0]->file, views[0]->host.nr_cpus, views[i]->file,
+				views[i]->host.nr_cpus);
 }
 
-int cmp_build_results(struct cmp_table *t, json_t *const *results, const char *const *files,
+int cmp_build_results(struct cmp_table *t, const struct result_view *const *views,
 		      const char *const *labels, size_t n, const struct cmp_options *opt)
 {
-	const char *base_profile;
-
 	if (n < 2)
 		return error("compare needs at least two results (or --settings RESULT.json)");
-	for (size_t i = 0; i < n; i++)
-		if (cmp_check_result(results[i], files[i]) < 0)
-			return -1;
-	base_profile = cmp_json_str(json_object_get(results[0], "profile"), "name");
-	for (size_t i = 1; i < n; i++) {
-		const char *other = cmp_json_str(json_object_get(results[i], "profile"), "name");
-
-		if (strcmp(other, base_profile))
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(views[i]->profile.name, views[0]->profile.name))
 			return error("%s and %s ran different profiles ('%s' and '%s'); "
-				     "compare results of the same profile", files[0], files[i],
-				     base_profile, other);
-	}
-	cmp_warn_hosts(results, files, n);
-	cmp_init(t, CMP_RESULTS, results[0], n, opt);
+				     "compare results of the same profile", views[0]->file,
+				     views[i]->file, views[0]->profile.name, views[i]->profile.name);
+	cmp_warn_hosts(views, n);
+	cmp_init(t, CMP_RESULTS, views[0], n, opt);
 	for (size_t i = 0; i < n; i++) {
-		t->columns[i].result = results[i];
-		t->columns[i].file = files[i];
-		t->columns[i].label = cmp_label(t, i, labels ? labels[i] : NULL, files[i]);
+		t->columns[i].view = views[i];
+		t->columns[i].file = views[i]->file;
+		t->columns[i].label = cmp_label(t, i, labels ? labels[i] : NULL, views[i]->file);
 	}
 	cmp_finish(t, opt);
 	return 0;
 }
 
-/* The settings come from verdict_settings(): the profile's order, then any
+/* The columns are the view's settings in order: the profile's, then any
  * other the runs use. */
-int cmp_build_settings(struct cmp_table *t, const json_t *result, const char *file,
+int cmp_build_settings(struct cmp_table *t, const struct result_view *v,
 		       const struct cmp_options *opt)
 {
-	json_t *names;
-	size_t n;
+	size_t n = v->n_setting_names;
 
-	if (cmp_check_result(result, file) < 0)
-		return -1;
-	names = verdict_settings(result);
-	n = json_array_size(names);
-	if (n < 2) {
-		json_decref(names);
+	if (n < 2)
 		return error("%s: its profile has %s setting, so there is nothing to compare; "
-			     "compare two results instead (starve compare A.json B.json)", file,
+			     "compare two results instead (starve compare A.json B.json)", v->file,
 			     n ? "one" : "no");
-	}
-	cmp_init(t, CMP_SETTINGS, result, n, opt);
+	cmp_init(t, CMP_SETTINGS, v, n, opt);
 	for (size_t i = 0; i < n; i++) {
-		const char *name = json_string_value(json_array_get(names, i));
-
-		t->columns[i].result = result;
-		t->columns[i].file = file;
-		t->columns[i].setting = cmp_strdup(name);
-		t->columns[i].label = cmp_strdup(name);
+		t->columns[i].view = v;
+		t->columns[i].file = v->file;
+		t->columns[i].setting = cmp_strdup(v->setting_names[i]);
+		t->columns[i].label = cmp_strdup(v->setting_names[i]);
 	}
-	json_decref(names);
 	cmp_finish(t, opt);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #define STARVE_REPORTS_COMPARE_H
 
 #include "lib/metric.h"
+#include "reports/result-view.h"
 #include "reports/stats.h"
 
 #include <jansson.h>
@@ -45,11 +46,12 @@ struct cmp_options {
 	size_t n_thresholds;
 };
 
-/* One side of the comparison: a result file, or a setting inside one. */
+/* One side of the comparison: a result file, or a setting inside one. Its
+ * runs, with every metric, histogram and time series, are in VIEW. */
 struct cmp_column {
 	char *label;		/* kernel.release, --label, or the setting's name */
-	const char *file;	/* borrowed */
-	const json_t *result;	/* borrowed */
+	const char *file;	/* VIEW's file */
+	const struct result_view *view;	/* borrowed */
 	char *setting;		/* settings mode: this column's setting; else NULL */
 	size_t runs_ok;		/* runs with status "ok" that this column draws on */
 	size_t runs_noisy;	/* of those, runs whose verdicts would be undecided */
@@ -91,13 +93,13 @@ struct cmp_table {
 	bool one_setting;		/* results mode: every row has the same setting */
 };
 
-/* Build a table from N results (N >= 2; results[0] is the baseline). LABELS
- * has N entries, NULL where kernel.release should be used. Returns -1 with an
- * error printed (different profiles, a malformed result): exit status 2. */
-int cmp_build_results(struct cmp_table *t, json_t *const *results, const char *const *files,
+/* Build a table from N results (N >= 2; views[0] is the baseline). LABELS
+ * is NULL or has N entries, NULL where kernel.release should be used.
+ * Returns -1 with an error printed (different profiles): exit status 2. */
+int cmp_build_results(struct cmp_table *t, const struct result_view *const *views,
 		      const char *const *labels, size_t n, const struct cmp_options *opt);
 /* Build a table from the settings of one result (the first is the baseline). */
-int cmp_build_settings(struct cmp_table *t, const json_t *result, const char *file,
+int cmp_build_settings(struct cmp_table *t, const struct result_view *v,
 		       const struct cmp_options *opt);
 void cmp_free(struct cmp_table *t);
 

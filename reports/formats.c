@@ -13,9 +13,10 @@
 #include <stdbool.h>
 #include <string.h>
 
-static int json_report_write(const json_t *result, FILE *f)
+/* The result itself, as it was read or built (the view keeps the tree). */
+static int json_report_write(const struct result_view *v, FILE *f)
 {
-	if (json_dumpf(result, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF)
+	if (json_dumpf(v->tree, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF)
 		return -1;
 	return 0;
 }
@@ -40,22 +41,23 @@ const struct report_format *report_format_find(const char *name)
 
 struct format_job {
 	const struct report_format *fmt;
-	const json_t *result;
+	const struct result_view *v;
 };
 
 static int format_job_run(FILE *f, const void *data)
 {
 	const struct format_job *job = data;
 
-	return job->fmt->write(job->result, f);
+	return job->fmt->write(job->v, f);
 }
 
-int report_write_file(const struct report_format *fmt, const json_t *result, const char *path)
+int report_write_file(const struct report_format *fmt, const struct result_view *v,
+		      const char *path)
 {
-	struct format_job job = { fmt, result };
+	struct format_job job = { fmt, v };
 
 	if (!strcmp(path, "-")) {
-		if (fmt->write(result, stdout) < 0)
+		if (fmt->write(v, stdout) < 0)
 			return error_errno("cannot write the %s report to stdout", fmt->name);
 		return 0;
 	}
@@ -102,7 +104,7 @@ int report_formats_check(const char *format_list)
 	return formats_parse(format_list, fmts, sizeof(fmts) / sizeof(fmts[0]), &n);
 }
 
-int reports_write_formats(const json_t *result, const char *dir, const char *format_list)
+int reports_write_formats(const struct result_view *v, const char *dir, const char *format_list)
 {
 	const struct report_format *fmts[16];
 	size_t n;
@@ -119,7 +121,7 @@ int reports_write_formats(const json_t *result, const char *dir, const char *for
 			continue;
 		if (snprintf(path, sizeof(path), "%s/%s", dir, fmts[i]->file) >= (int)sizeof(path))
 			return error("directory '%s' is too long", dir);
-		if (report_write_file(fmts[i], result, path) < 0)
+		if (report_write_file(fmts[i], v, path) < 0)
 			return -1;
 	}
 	return 0;

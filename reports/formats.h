@@ -5,14 +5,15 @@
 #ifndef STARVE_FORMATS_H
 #define STARVE_FORMATS_H
 
-#include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "reports/result-view.h"
 
 struct report_format {
 	const char *name;	/* in --format lists: json, junit, ktap, markdown, table, html */
 	const char *file;	/* its file in a run's output directory */
-	int (*write)(const json_t *result, FILE *f);	/* 0, or -1 on a write error */
+	int (*write)(const struct result_view *v, FILE *f);	/* 0, or -1 on a write error */
 };
 
 extern const struct report_format report_formats[];
@@ -20,16 +21,18 @@ extern const size_t report_format_count;
 
 const struct report_format *report_format_find(const char *name);
 
-/* Write RESULT in FMT to PATH ("-" is stdout). Returns -1 with an error
+/* Write V in FMT to PATH ("-" is stdout). Returns -1 with an error
  * printed. */
-int report_write_file(const struct report_format *fmt, const json_t *result, const char *path);
+int report_write_file(const struct report_format *fmt, const struct result_view *v,
+		      const char *path);
 
 /* For `starve run --format json,junit,ktap,markdown`: write each listed
- * format of RESULT (verdicts applied) into DIR as result.json, result.xml,
+ * format of V (verdicts applied) into DIR as result.json, result.xml,
  * result.ktap, summary.md, summary.txt, report.html. Every name is checked before anything
  * is written; an unknown one is an error listing the valid names. Returns 0
  * or -1 with an error printed. */
-int reports_write_formats(const json_t *result, const char *dir, const char *format_list);
+int reports_write_formats(const struct result_view *v, const char *dir,
+			  const char *format_list);
 /* Check a comma-separated list of format names before a run, so a typo
  * costs nothing; -1 with the valid names printed. */
 int report_formats_check(const char *format_list);

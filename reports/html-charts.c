@@ -7,6 +7,7 @@
 #include "reports/html.h"
 #include "reports/svg.h"
 #include "reports/verdict.h"
+#include "lib/metric.h"
 #include "lib/duration.h"
 #include "lib/histogram.h"
 
@@ -73,47 +74,44 @@ static const char *html_label_s(double v, char *buf, size_t len)
 	return html_label_ns(v * 1e9, buf, len);
 }
 
-/* The load named NAME in RUN, or NULL. */
-static const json_t *html_run_load(const json_t *run, const char *name)
-{
-	const json_t *load;
-	size_t i;
+/* An ordered set of names (first seen first), for the loads, metrics and
+ * histograms that some run has; a handful each, so a linear scan will do. */
+struct html_names {
+	const char **v;
+	size_t n, cap;
+};
 
-	json_array_foreach(json_object_get(run, "loads"), i, load)
-		if (!strcmp(verdict_str(load, "name", ""), name))
-			return load;
-	return NULL;
+static void html_names_add(struct html_names *s, const char *name)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->v[i], name))
+			return;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		const char **v = reallocarray(s->v, cap, sizeof(*v));
+
+		if (!v)
+			return;	/* out of memory: a section less, never a crash */
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = name;
 }
 
-static double html_metric(const json_t *load, const char *metric)
+enum html_field { HTML_METRICS, HTML_HISTOGRAMS };
+
+/* The names of FIELD of load NAME over every run. */
+static void html_field_names(const struct result_view *v, const char *name,
+			     enum html_field field, struct html_names *out)
 {
-	const json_t *v = json_object_get(json_object_get(load, "metrics"), metric);
+	for (size_t i = 0; i < v->n_runs; i++) {
+		const struct rv_load *l = rv_run_load(&v->runs[i], name);
 
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-/* The keys of every run's loads[NAME][FIELD] in first-seen order (with FIELD
- * NULL: the load names themselves); a new object used as an ordered set. */
-static json_t *html_keys(const json_t *result, const char *name, const char *field)
-{
-	json_t *keys = json_object(), *run, *load, *v;
-	const char *k;
-	size_t i, j;
-
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		json_array_foreach(json_object_get(run, "loads"), j, load) {
-			if (!field) {
-				if (json_is_string(json_object_get(load, "name")))
-					json_object_set_new(keys, verdict_str(load, "name", ""),
-							    json_true());
-				continue;
-			}
-			if (strcmp(verdict_str(load, "name", ""), name))
-				continue;
-			json_object_foreach(json_object_get(load, field), k, v)
-				json_object_set_new(keys, k, json_true());
-		}
-	return keys;
+		for (size_t k = 0; l && field == HTML_METRICS && k < l->n_metrics; k++)
+			html_names_add(out, l->metrics[k].name);
+		for (size_t k = 0; l && field == HTML_HISTOGRAMS && k < l->n_histograms; k++)
+			html_names_add(out, l->histograms[k].name);
+	}
 }
 
 static const char *const html_starvation[][2] = {
@@ -123,39 +121,39 @@ static const char *const html_starvation[][2] = {
 #define HTML_N_STARVATION 2
 
 /* The starvation metrics measured in some run of load NAME into USED; how many. */
-static size_t html_starvation_used(const json_t *result, const char *name, size_t *used)
+static size_t html_starvation_used(const struct result_view *v, const char *name, size_t *used)
 {
-	const json_t *run;
-	size_t i, n = 0;
+	size_t n = 0;
 
 	for (size_t m = 0; m < HTML_N_STARVATION; m++) {
 		bool any = false;
 
-		json_array_foreach(json_object_get(result, "runs"), i, run)
-			any |= isfinite(html_metric(html_run_load(run, name), html_starvation[m][0]));
+		for (size_t i = 0; i < v->n_runs; i++)
+			any |= !isnan(rv_load_metric(rv_run_load(&v->runs[i], name),
+						     html_starvation[m][0]));
 		if (any)
 			used[n++] = m;
 	}
 	return n;
 }
 
-static void html_starvation_bars(struct xml_writer *w, const json_t *result, const char *name,
-				 char *title, size_t title_len)
+static void html_starvation_bars(struct xml_writer *w, const struct result_view *v,
+				 const char *name, char *title, size_t title_len)
 {
-	size_t runs = json_array_size(json_object_get(result, "runs")), used[HTML_N_STARVATION];
-	size_t ns = html_starvation_used(result, name, used), g = 0, i;
-	char (*labels)[HTML_NAME_LEN] = calloc(runs + 1, sizeof(*labels));
-	const char **groups = calloc(runs + 1, sizeof(*groups)), *series[HTML_N_STARVATION];
-	double *values = calloc((runs + 1) * HTML_N_STARVATION, sizeof(*values));
-	const json_t *run, *load;
+	size_t used[HTML_N_STARVATION], ns = html_starvation_used(v, name, used), g = 0;
+	char (*labels)[HTML_NAME_LEN] = calloc(v->n_runs + 1, sizeof(*labels));
+	const char **groups = calloc(v->n_runs + 1, sizeof(*groups)), *series[HTML_N_STARVATION];
+	double *values = calloc((v->n_runs + 1) * HTML_N_STARVATION, sizeof(*values));
 
 	if (ns && labels && groups && values) {
-		json_array_foreach(json_object_get(result, "runs"), i, run) {
-			if (!(load = html_run_load(run, name)))
+		for (size_t i = 0; i < v->n_runs; i++) {
+			const struct rv_load *load = rv_run_load(&v->runs[i], name);
+
+			if (!load)
 				continue;
-			groups[g] = html_run_label(result, run, labels[g], sizeof(labels[g]));
+			groups[g] = html_run_label(v, &v->runs[i], labels[g], sizeof(labels[g]));
 			for (size_t s = 0; s < ns; s++)
-				values[g * ns + s] = html_metric(load, html_starvation[used[s]][0]);
+				values[g * ns + s] = rv_load_metric(load, html_starvation[used[s]][0]);
 			g++;
 		}
 		for (size_t s = 0; s < ns; s++)
@@ -170,45 +168,40 @@ static void html_starvation_bars(struct xml_writer *w, const json_t *result, con
 	free(values);
 }
 
-/* Histogram HIST of LOAD as bucket steps: x from each bucket's lower bound
- * to the next bucket's, y the count. */
-static void html_hist_series(struct html_chart *c, const json_t *hist, const char *label)
+/* Histogram H as bucket steps: x from each bucket's lower bound to the next
+ * bucket's, y the count. */
+static void html_hist_series(struct html_chart *c, const struct rv_histogram *h,
+			     const char *label)
 {
-	const json_t *buckets = json_object_get(hist, "buckets"), *b;
-	size_t n = json_array_size(buckets), i;
+	size_t n = h->n_buckets;
 	double *d;
 
 	if (!n || !(d = html_chart_add(c, label, n, 3)))
 		return;
 	c->s[c->n - 1].x_end = d + 2 * n;
-	json_array_foreach(buckets, i, b) {
-		json_int_t lower = json_integer_value(json_array_get(b, 0));
-
-		d[i] = (double)lower;
-		d[n + i] = (double)json_integer_value(json_array_get(b, 1));
-		d[2 * n + i] = lower < 0 ? NAN :
-			(double)hist_bucket_upper(hist_bucket_of((uint64_t)lower)) + 1;
+	for (size_t i = 0; i < n; i++) {
+		d[i] = (double)h->buckets[i].lower_ns;
+		d[n + i] = (double)h->buckets[i].count;
+		d[2 * n + i] = (double)hist_bucket_upper(hist_bucket_of(h->buckets[i].lower_ns)) + 1;
 	}
 }
 
-static void html_histogram(struct xml_writer *w, const json_t *result, const char *name,
+static void html_histogram(struct xml_writer *w, const struct result_view *v, const char *name,
 			   const char *hist, char *title, size_t title_len)
 {
 	struct html_chart c;
 	struct svg_plot p = { .title = title, .x_title = hist, .y_title = "samples (log scale)",
 			      .x = { .log = true, .label = html_label_ns },
 			      .y = { .log = true }, .style = SVG_STEPS };
-	const json_t *run;
 	char label[HTML_NAME_LEN];
-	size_t i;
 
-	if (html_chart_init(&c, json_array_size(json_object_get(result, "runs")))) {
-		json_array_foreach(json_object_get(result, "runs"), i, run) {
-			const json_t *h = json_object_get(json_object_get(
-					html_run_load(run, name), "histograms"), hist);
+	if (html_chart_init(&c, v->n_runs)) {
+		for (size_t i = 0; i < v->n_runs; i++) {
+			const struct rv_histogram *h =
+				rv_load_histogram(rv_run_load(&v->runs[i], name), hist);
 
 			if (h)
-				html_hist_series(&c, h, html_run_label(result, run, label,
+				html_hist_series(&c, h, html_run_label(v, &v->runs[i], label,
 								       sizeof(label)));
 		}
 		snprintf(title, title_len, "%s: %s histogram", name, hist);
@@ -219,40 +212,40 @@ static void html_histogram(struct xml_writer *w, const json_t *result, const cha
 }
 
 /* LOAD's cpu_share time series as a line, x in seconds into the run. */
-static void html_timeseries_series(struct html_chart *c, const json_t *load, const char *label)
+static void html_timeseries_series(struct html_chart *c, const struct rv_load *load,
+				   const char *label)
 {
-	const json_t *ts = json_object_get(load, "timeseries");
-	const json_t *share = json_object_get(ts, "cpu_share");
-	double step = json_number_value(json_object_get(ts, "interval_s")), *d;
-	size_t n = json_array_size(share);
+	const struct rv_series *share = rv_load_series(load, "cpu_share");
+	double step = load->interval_s, *d;
+	size_t n = share ? share->n : 0;
 
 	if (!n || !(step > 0) || !(d = html_chart_add(c, label, n, 2)))
 		return;
 	for (size_t i = 0; i < n; i++) {
-		const json_t *v = json_array_get(share, i);
-
 		d[i] = (double)i * step;
-		d[n + i] = json_is_number(v) ? json_number_value(v) : NAN;
+		d[n + i] = share->values[i];
 	}
 }
 
-static void html_timeseries(struct xml_writer *w, const json_t *result, const char *name,
-			    const char *setting, char *title, size_t title_len)
+static void html_timeseries(struct xml_writer *w, const struct result_view *v, const char *name,
+			    size_t setting, char *title, size_t title_len)
 {
 	struct html_chart c;
 	struct svg_plot p = { .title = title, .x_title = "time into the run",
 			      .y_title = "CPU share", .x = { .label = html_label_s },
 			      .style = SVG_LINES };
-	const json_t *run, *load;
 	char label[HTML_NAME_LEN];
-	size_t i;
 
-	if (html_chart_init(&c, json_array_size(json_object_get(result, "runs")))) {
-		json_array_foreach(json_object_get(result, "runs"), i, run)
-			if (verdict_run_is(run, setting) && (load = html_run_load(run, name)))
-				html_timeseries_series(&c, load, html_run_label(result, run, label,
+	if (html_chart_init(&c, v->n_runs)) {
+		for (size_t i = 0; i < v->n_runs; i++) {
+			const struct rv_load *load = rv_run_load(&v->runs[i], name);
+
+			if (v->runs[i].setting_index == setting && load)
+				html_timeseries_series(&c, load, html_run_label(v, &v->runs[i], label,
 										  sizeof(label)));
-		snprintf(title, title_len, "%s: CPU share over time, setting %s", name, setting);
+		}
+		snprintf(title, title_len, "%s: CPU share over time, setting %s", name,
+			 v->setting_names[setting]);
 		if (svg_axis_fit(&p.x, c.s, c.n, true) && svg_axis_fit(&p.y, c.s, c.n, false))
 			svg_plot(w, &p, c.s, c.n);
 	}
@@ -260,74 +253,76 @@ static void html_timeseries(struct xml_writer *w, const json_t *result, const ch
 }
 
 /* Every metric of load NAME (rows) in every run that has it (columns). */
-static void html_metric_table(struct xml_writer *w, const json_t *result, const char *name)
+static void html_metric_table(struct xml_writer *w, const struct result_view *v,
+			      const char *name)
 {
-	json_t *metrics = html_keys(result, name, "metrics"), *v;
-	const json_t *run;
-	const char *metric;
+	struct html_names metrics = { 0 };
 	char buf[HTML_NAME_LEN];
-	size_t i;
 
-	if (json_object_size(metrics)) {
+	html_field_names(v, name, HTML_METRICS, &metrics);
+	if (metrics.n) {
 		xml_open(w, "table");
 		xml_open(w, "tr");
 		html_el(w, "th", "metric");
-		json_array_foreach(json_object_get(result, "runs"), i, run)
-			if (html_run_load(run, name))
-				html_el(w, "th", html_run_label(result, run, buf, sizeof(buf)));
+		for (size_t i = 0; i < v->n_runs; i++)
+			if (rv_run_load(&v->runs[i], name))
+				html_el(w, "th", html_run_label(v, &v->runs[i], buf, sizeof(buf)));
 		xml_close(w);
-		json_object_foreach(metrics, metric, v) {
+		for (size_t m = 0; m < metrics.n; m++) {
 			xml_open(w, "tr");
-			html_el(w, "td", metric);
-			json_array_foreach(json_object_get(result, "runs"), i, run) {
-				const json_t *load = html_run_load(run, name);
-				double m = html_metric(load, metric);
+			html_el(w, "td", metrics.v[m]);
+			for (size_t i = 0; i < v->n_runs; i++) {
+				const struct rv_load *load = rv_run_load(&v->runs[i], name);
 
 				if (load)
-					html_el(w, "td", isfinite(m) ?
-						verdict_format_value(metric, m, buf, sizeof(buf)) : "-");
+					html_el(w, "td", metric_format(metrics.v[m],
+						rv_load_metric(load, metrics.v[m]), METRIC_DIGITS,
+						buf, sizeof(buf)));
 			}
 			xml_close(w);
 		}
 		xml_close(w);
 	}
-	json_decref(metrics);
+	free(metrics.v);
 }
 
-static void html_load_section(struct xml_writer *w, const json_t *result, const char *name,
-			      const json_t *settings)
+static void html_load_section(struct xml_writer *w, const struct result_view *v,
+			      const char *name)
 {
-	json_t *hists = html_keys(result, name, "histograms"), *v, *s;
-	const char *hist, *type = "?";
-	const json_t *run, *load;
+	struct html_names hists = { 0 };
+	const char *type = "?";
 	char title[512];
-	size_t i;
 
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		if ((load = html_run_load(run, name)))
-			type = verdict_str(load, "type", type);
+	for (size_t i = 0; i < v->n_runs; i++) {
+		const struct rv_load *load = rv_run_load(&v->runs[i], name);
+
+		if (load && load->type)
+			type = load->type;
+	}
 	xml_open(w, "section");
 	snprintf(title, sizeof(title), "Load %s (%s)", name, type);
 	html_el(w, "h2", title);
-	html_metric_table(w, result, name);
-	html_starvation_bars(w, result, name, title, sizeof(title));
-	json_object_foreach(hists, hist, v)
-		html_histogram(w, result, name, hist, title, sizeof(title));
-	json_array_foreach(settings, i, s)
-		html_timeseries(w, result, name, json_string_value(s), title, sizeof(title));
+	html_metric_table(w, v, name);
+	html_starvation_bars(w, v, name, title, sizeof(title));
+	html_field_names(v, name, HTML_HISTOGRAMS, &hists);
+	for (size_t h = 0; h < hists.n; h++)
+		html_histogram(w, v, name, hists.v[h], title, sizeof(title));
+	for (size_t s = 0; s < v->n_setting_names; s++)
+		html_timeseries(w, v, name, s, title, sizeof(title));
 	xml_close(w);
-	json_decref(hists);
+	free(hists.v);
 }
 
-void html_load_charts(struct xml_writer *w, const json_t *result)
+void html_load_charts(struct xml_writer *w, const struct result_view *v)
 {
-	json_t *names = html_keys(result, NULL, NULL), *settings = verdict_settings(result), *v;
-	const char *name;
+	struct html_names names = { 0 };
 
-	if (!json_object_size(names))
+	for (size_t i = 0; i < v->n_runs; i++)
+		for (size_t k = 0; k < v->runs[i].n_loads; k++)
+			html_names_add(&names, v->runs[i].loads[k].name);
+	if (!names.n)
 		html_el(w, "p", "No load was measured (every run was skipped).");
-	json_object_foreach(names, name, v)
-		html_load_section(w, result, name, settings);
-	json_decref(settings);
-	json_decref(names);
+	for (size_t i = 0; i < names.n; i++)
+		html_load_section(w, v, names.v[i]);
+	free(names.v);
 }

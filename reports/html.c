@@ -6,8 +6,11 @@
 #include "config.h"
 #include "reports/html.h"
 #include "reports/verdict.h"
+#include "lib/metric.h"
 
+#include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char html_css[] =
@@ -58,15 +61,13 @@ static void html_head_row(struct xml_writer *w, const char *const *cells, size_t
 	xml_close(w);
 }
 
-const char *html_run_label(const json_t *result, const json_t *run, char *buf, size_t len)
+const char *html_run_label(const struct result_view *v, const struct rv_run *run, char *buf,
+			   size_t len)
 {
-	const char *setting = verdict_str(run, "setting", "?");
-
-	if (verdict_repetitions(result) > 1)
-		snprintf(buf, len, "%s #%lld", setting,
-			 (long long)json_integer_value(json_object_get(run, "repetition")) + 1);
+	if (v->repetitions > 1)
+		snprintf(buf, len, "%s #%ld", run->setting, run->repetition + 1);
 	else
-		snprintf(buf, len, "%s", setting);
+		snprintf(buf, len, "%s", run->setting);
 	return buf;
 }
 
@@ -79,178 +80,151 @@ static void html_fact(struct xml_writer *w, const char *name, const char *value)
 	xml_close(w);
 }
 
-/* "starve 0.1.0: starve run p.yaml" from the result's tool object. */
-static const char *html_command(const json_t *result, char *buf, size_t len)
+/* "starve 0.1.0: starve run p.yaml" from the result's tool. */
+static const char *html_command(const struct result_view *v, char *buf, size_t len)
 {
-	const json_t *tool = json_object_get(result, "tool"), *arg;
-	size_t i, used;
+	size_t used = (size_t)snprintf(buf, len, "%s %s:", v->tool.name, v->tool.version);
 
-	used = (size_t)snprintf(buf, len, "%s %s:", verdict_str(tool, "name", "starve"),
-				verdict_str(tool, "version", "?"));
-	json_array_foreach(json_object_get(tool, "command_line"), i, arg)
-		if (used < len)
-			used += (size_t)snprintf(buf + used, len - used, " %s",
-						 json_string_value(arg) ? json_string_value(arg) : "?");
+	for (size_t i = 0; i < v->tool.n_command_line && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, " %s", v->tool.command_line[i]);
 	return buf;
 }
 
-static void html_facts(struct xml_writer *w, const json_t *result)
+/* S, or DEF when S is absent. */
+static const char *html_or(const char *s, const char *def)
 {
-	const json_t *kernel = json_object_get(result, "kernel");
-	const json_t *host = json_object_get(result, "host");
-	const json_t *profile = json_object_get(result, "profile");
+	return s ? s : def;
+}
+
+static void html_facts(struct xml_writer *w, const struct result_view *v)
+{
+	const struct rv_profile *p = &v->profile;
 	char buf[1024];
 
 	xml_open(w, "table");
-	snprintf(buf, sizeof(buf), "%s, HZ %lld, preemption %s, %s",
-		 verdict_str(kernel, "release", "unknown"),
-		 (long long)json_integer_value(json_object_get(kernel, "hz")),
-		 verdict_str(kernel, "preempt", "unknown"), verdict_str(kernel, "version", ""));
+	snprintf(buf, sizeof(buf), "%s, HZ %ld, preemption %s, %s", v->kernel.release, v->kernel.hz,
+		 html_or(v->kernel.preempt, "unknown"), html_or(v->kernel.version, ""));
 	html_fact(w, "kernel", buf);
-	snprintf(buf, sizeof(buf), "%s, %lld CPUs, %s", verdict_str(host, "hostname", "unknown"),
-		 (long long)json_integer_value(json_object_get(host, "nr_cpus")),
-		 verdict_str(host, "topology", "topology unknown"));
+	snprintf(buf, sizeof(buf), "%s, %ld CPUs, %s", html_or(v->host.hostname, "unknown"),
+		 v->host.nr_cpus, html_or(v->host.topology, "topology unknown"));
 	html_fact(w, "host", buf);
-	snprintf(buf, sizeof(buf), "%s to %s%s", verdict_str(result, "started", "?"),
-		 verdict_str(result, "ended", "?"),
-		 json_is_false(json_object_get(result, "complete")) ?
-		 " (incomplete: interrupted)" : "");
+	snprintf(buf, sizeof(buf), "%s to %s%s", v->started, html_or(v->ended, "?"),
+		 v->complete ? "" : " (incomplete: interrupted)");
 	html_fact(w, "run", buf);
 	snprintf(buf, sizeof(buf), "%s: %d repetition(s) of %gs (warm-up %gs) per setting, "
-		 "sampled at %lld Hz, loads confined by %s", verdict_str(profile, "file", "?"),
-		 verdict_repetitions(result),
-		 json_number_value(json_object_get(profile, "duration_s")),
-		 json_number_value(json_object_get(profile, "warmup_s")),
-		 (long long)json_integer_value(json_object_get(profile, "sample_hz")),
-		 verdict_str(result, "cpuset_backend", "?"));
+		 "sampled at %ld Hz, loads confined by %s", html_or(p->file, "?"), v->repetitions,
+		 isnan(p->duration_s) ? 0 : p->duration_s, isnan(p->warmup_s) ? 0 : p->warmup_s,
+		 p->sample_hz == RV_NONE ? 0 : p->sample_hz, html_or(v->cpuset_backend, "?"));
 	html_fact(w, "profile", buf);
-	html_fact(w, "command", html_command(result, buf, sizeof(buf)));
+	html_fact(w, "command", html_command(v, buf, sizeof(buf)));
 	xml_close(w);
 }
 
-static void html_header(struct xml_writer *w, const json_t *result)
+static void html_header(struct xml_writer *w, const struct result_view *v)
 {
-	const json_t *s = json_object_get(result, "summary");
-	const char *name = verdict_str(json_object_get(result, "profile"), "name", "?");
-	int k = verdict_parse(verdict_str(s, "verdict", NULL));
+	const struct rv_summary *s = &v->summary;
 	char buf[512];
 
 	xml_open(w, "h1");
 	xml_text(w, "starve: ");
-	xml_text(w, name);
+	xml_text(w, v->profile.name);
 	xml_text(w, " ");
 	xml_open(w, "span");
-	xml_attr(w, "class", k < 0 ? NULL : verdict_name(k));
-	xml_text(w, k < 0 ? "UNKNOWN" : verdict_upper(k));
+	xml_attr(w, "class", verdict_name(s->verdict));
+	xml_text(w, verdict_upper(s->verdict));
 	xml_close(w);
 	xml_close(w);
-	html_el(w, "p", verdict_str(json_object_get(result, "profile"), "description", ""));
-	html_facts(w, result);
+	html_el(w, "p", html_or(v->profile.description, ""));
+	html_facts(w, v);
 	xml_open(w, "p");
-	xml_attr(w, "class", k < 0 ? NULL : verdict_name(k));
-	snprintf(buf, sizeof(buf), "Verdict %s: %lld pass, %lld fail, %lld skip, %lld undecided "
-		 "(exit status %lld).", k < 0 ? "UNKNOWN" : verdict_upper(k),
-		 (long long)json_integer_value(json_object_get(s, "pass")),
-		 (long long)json_integer_value(json_object_get(s, "fail")),
-		 (long long)json_integer_value(json_object_get(s, "skip")),
-		 (long long)json_integer_value(json_object_get(s, "undecided")),
-		 (long long)json_integer_value(json_object_get(s, "exit_code")));
+	xml_attr(w, "class", verdict_name(s->verdict));
+	snprintf(buf, sizeof(buf), "Verdict %s: %ld pass, %ld fail, %ld skip, %ld undecided "
+		 "(exit status %d).", verdict_upper(s->verdict), s->pass, s->fail, s->skip,
+		 s->undecided, s->exit_code);
 	xml_text(w, buf);
 	xml_close(w);
-	if (json_is_string(json_object_get(s, "warning")))
-		html_elf(w, "p", "Warning: %s", verdict_str(s, "warning", ""));
+	if (s->warning)
+		html_elf(w, "p", "Warning: %s", s->warning);
 }
 
 /* One row of the verdict table. */
-static void html_verdict_row(struct xml_writer *w, const json_t *run, const json_t *v)
+static void html_verdict_row(struct xml_writer *w, const struct rv_run *run,
+			     const struct rv_verdict *vd)
 {
-	const json_t *value = json_object_get(v, "value");
-	const char *metric = verdict_str(v, "metric", NULL);
-	enum verdict_kind k = verdict_kind_of(v);
 	char label[512], buf[64];
 
 	xml_open(w, "tr");
-	html_td(w, NULL, verdict_str(run, "setting", "?"));
-	html_td(w, NULL, verdict_label(v, label, sizeof(label)));
-	snprintf(buf, sizeof(buf), "%lld",
-		 (long long)json_integer_value(json_object_get(run, "repetition")) + 1);
+	html_td(w, NULL, run->setting);
+	html_td(w, NULL, verdict_label(&vd->rule, label, sizeof(label)));
+	snprintf(buf, sizeof(buf), "%ld", run->repetition + 1);
 	html_td(w, "num", buf);
-	html_td(w, "num", json_is_number(value) ?
-		verdict_format_value(metric, json_number_value(value), buf, sizeof(buf)) : "-");
-	html_td(w, "num", json_is_string(json_object_get(v, "threshold_text")) ?
-		verdict_str(v, "threshold_text", "") :
-		verdict_format_value(metric, json_number_value(json_object_get(v, "threshold")),
-				     buf, sizeof(buf)));
-	html_td(w, verdict_name(k), verdict_upper(k));
-	html_td(w, NULL, verdict_str(v, "reason", ""));
+	html_td(w, "num", metric_format(vd->rule.metric, vd->value, METRIC_DIGITS, buf,
+					sizeof(buf)));
+	html_td(w, "num", verdict_threshold_text(&vd->rule, buf, sizeof(buf)));
+	html_td(w, verdict_name(vd->kind), verdict_upper(vd->kind));
+	html_td(w, NULL, html_or(vd->reason, ""));
 	xml_close(w);
 }
 
-static void html_verdicts(struct xml_writer *w, const json_t *result)
+static void html_verdicts(struct xml_writer *w, const struct result_view *v)
 {
 	static const char *const head[] = { "setting", "expectation", "repetition", "measured",
 					    "threshold", "verdict", "reason" };
-	const json_t *run, *v;
-	size_t i, j, n = 0;
+	size_t n = 0;
 
 	html_el(w, "h2", "Verdicts");
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		n += json_array_size(json_object_get(run, "verdicts"));
+	for (size_t i = 0; i < v->n_runs; i++)
+		n += v->runs[i].n_verdicts;
 	if (!n) {
 		html_el(w, "p", "No verdicts: the profile has no expectations.");
 		return;
 	}
 	xml_open(w, "table");
 	html_head_row(w, head, sizeof(head) / sizeof(head[0]));
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		json_array_foreach(json_object_get(run, "verdicts"), j, v)
-			html_verdict_row(w, run, v);
+	for (size_t i = 0; i < v->n_runs; i++)
+		for (size_t j = 0; j < v->runs[i].n_verdicts; j++)
+			html_verdict_row(w, &v->runs[i], &v->runs[i].verdicts[j]);
 	xml_close(w);
 }
 
-/* A numeric cell, marked bad when BAD; "-" when the field is absent. */
-static void html_num(struct xml_writer *w, const json_t *value, int decimals, const char *unit,
+/* A numeric cell of VALUE (NAN or RV_NONE: "-"), marked bad when BAD. */
+static void html_num(struct xml_writer *w, double value, int decimals, const char *unit,
 		     double scale, bool bad)
 {
 	char buf[64] = "-";
+	bool present = !isnan(value) && value != (double)RV_NONE;
 
-	if (json_is_number(value))
-		snprintf(buf, sizeof(buf), "%.*f%s", decimals, json_number_value(value) * scale,
-			 unit);
-	html_td(w, bad && json_is_number(value) ? "num bad" : "num", buf);
+	if (present)
+		snprintf(buf, sizeof(buf), "%.*f%s", decimals, value * scale, unit);
+	html_td(w, bad && present ? "num bad" : "num", buf);
 }
 
-static void html_run_row(struct xml_writer *w, const json_t *result, const json_t *run)
+static void html_run_row(struct xml_writer *w, const struct result_view *v,
+			 const struct rv_run *run)
 {
-	const json_t *sampler = json_object_get(run, "sampler");
-	const json_t *noise = json_object_get(json_object_get(run, "noise"), "other_cpu_share");
-	double target = json_number_value(json_object_get(sampler, "target_hz"));
-	double achieved = json_number_value(json_object_get(sampler, "achieved_hz"));
+	const struct rv_sampler *s = &run->sampler;
 	char buf[256];
 
 	xml_open(w, "tr");
-	html_td(w, NULL, html_run_label(result, run, buf, sizeof(buf)));
-	html_td(w, NULL, verdict_str(run, "status", "?"));
-	html_num(w, json_object_get(run, "duration_s"), 2, "s", 1, false);
-	html_num(w, json_object_get(sampler, "achieved_hz"), 1, " Hz", 1,
-		 achieved < VERDICT_MIN_SAMPLER_RATIO * target);
-	html_num(w, json_object_get(sampler, "target_hz"), 0, " Hz", 1, false);
-	html_num(w, json_object_get(sampler, "late_ticks"), 0, "", 1, false);
-	html_num(w, json_object_get(sampler, "missed_ticks"), 0, "", 1, false);
-	html_num(w, json_object_get(sampler, "tasks"), 0, "", 1, false);
-	html_num(w, json_object_get(sampler, "cost_us_per_task_tick"), 2, " us", 1, false);
-	html_num(w, noise, 1, "%", 100, json_number_value(noise) > VERDICT_MAX_NOISE);
-	html_td(w, NULL, verdict_str(run, "reason", ""));
+	html_td(w, NULL, html_run_label(v, run, buf, sizeof(buf)));
+	html_td(w, NULL, result_status_name(run->status));
+	html_num(w, run->duration_s, 2, "s", 1, false);
+	html_num(w, s->achieved_hz, 1, " Hz", 1, verdict_sampler_slow(run));
+	html_num(w, s->target_hz, 0, " Hz", 1, false);
+	html_num(w, (double)s->late_ticks, 0, "", 1, false);
+	html_num(w, (double)s->missed_ticks, 0, "", 1, false);
+	html_num(w, (double)s->tasks, 0, "", 1, false);
+	html_num(w, s->cost_us_per_task_tick, 2, " us", 1, false);
+	html_num(w, run->other_cpu_share, 1, "%", 100, run->other_cpu_share > VERDICT_MAX_NOISE);
+	html_td(w, NULL, html_or(run->reason, ""));
 	xml_close(w);
 }
 
-static void html_runs(struct xml_writer *w, const json_t *result)
+static void html_runs(struct xml_writer *w, const struct result_view *v)
 {
 	static const char *const head[] = { "run", "status", "duration", "sampler rate",
 					    "target", "late ticks", "missed ticks", "tasks",
 					    "cost per task-tick", "noise", "reason" };
-	const json_t *run;
-	size_t i;
 
 	html_el(w, "h2", "Runs: sampler quality and noise");
 	html_elf(w, "p", "Measurements are undecided when the sampler reached less than %.0f%% "
@@ -259,89 +233,96 @@ static void html_runs(struct xml_writer *w, const json_t *result)
 		 VERDICT_MAX_NOISE * 100);
 	xml_open(w, "table");
 	html_head_row(w, head, sizeof(head) / sizeof(head[0]));
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		html_run_row(w, result, run);
+	for (size_t i = 0; i < v->n_runs; i++)
+		html_run_row(w, v, &v->runs[i]);
 	xml_close(w);
 }
 
 /* Every knob named before the run or applied by a setting, in first-seen
- * order (a JSON object used as an ordered set). */
-static json_t *html_knob_names(const json_t *result)
+ * order, into NAMES (room for all); returns how many. */
+static size_t html_knob_names(const struct result_view *v, const char **names)
 {
-	json_t *names = json_object(), *run, *v;
-	const char *k;
-	size_t i;
+	size_t n = 0;
 
-	json_object_foreach((json_t *)json_object_get(result, "knobs_before"), k, v)
-		json_object_set_new(names, k, json_true());
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		json_object_foreach(json_object_get(run, "knobs_applied"), k, v)
-			json_object_set_new(names, k, json_true());
-	return names;
+	for (size_t i = 0; i <= v->n_runs; i++) {
+		const struct rv_pair *knobs = i ? v->runs[i - 1].knobs_applied : v->knobs_before;
+		size_t count = i ? v->runs[i - 1].n_knobs_applied : v->n_knobs_before;
+
+		for (size_t k = 0; k < count; k++) {
+			size_t j = 0;
+
+			while (j < n && strcmp(names[j], knobs[k].name))
+				j++;
+			if (j == n)
+				names[n++] = knobs[k].name;
+		}
+	}
+	return n;
 }
 
 /* The value SETTING's first run applied to KNOB ("" when it left it alone). */
-static const char *html_knob_applied(const json_t *result, const char *setting, const char *knob)
+static const char *html_knob_applied(const struct result_view *v, size_t setting,
+				     const char *knob)
 {
-	const json_t *run;
-	size_t i;
-
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		if (verdict_run_is(run, setting))
-			return verdict_str(json_object_get(run, "knobs_applied"), knob, "");
+	for (size_t i = 0; i < v->n_runs; i++)
+		if (v->runs[i].setting_index == setting)
+			return html_or(rv_pair_get(v->runs[i].knobs_applied,
+						   v->runs[i].n_knobs_applied, knob), "");
 	return "";
 }
 
-static void html_knobs(struct xml_writer *w, const json_t *result)
+static size_t html_knob_room(const struct result_view *v)
 {
-	json_t *names = html_knob_names(result), *settings = verdict_settings(result), *s, *v;
-	const char *knob;
-	size_t j;
+	size_t n = v->n_knobs_before;
 
-	html_el(w, "h2", "Knobs: before the run and as each setting applied them");
-	if (!json_object_size(names)) {
-		html_el(w, "p", "No knobs were read or changed.");
-	} else {
-		xml_open(w, "table");
-		xml_open(w, "tr");
-		html_el(w, "th", "knob");
-		html_el(w, "th", "before");
-		json_array_foreach(settings, j, s)
-			html_el(w, "th", json_string_value(s));
-		xml_close(w);
-		json_object_foreach(names, knob, v) {
-			xml_open(w, "tr");
-			html_td(w, NULL, knob);
-			html_td(w, NULL, verdict_str(json_object_get(result, "knobs_before"), knob,
-						     ""));
-			json_array_foreach(settings, j, s)
-				html_td(w, NULL, html_knob_applied(result, json_string_value(s),
-								  knob));
-			xml_close(w);
-		}
-		xml_close(w);
-	}
-	json_decref(settings);
-	json_decref(names);
+	for (size_t i = 0; i < v->n_runs; i++)
+		n += v->runs[i].n_knobs_applied;
+	return n;
 }
 
-static void html_head(struct xml_writer *w, const json_t *result)
+static void html_knobs(struct xml_writer *w, const struct result_view *v)
 {
-	const json_t *s = json_object_get(result, "summary");
-	int k = verdict_parse(verdict_str(s, "verdict", NULL));
+	const char **names = calloc(html_knob_room(v) + 1, sizeof(*names));
+	size_t n = names ? html_knob_names(v, names) : 0;
 
+	html_el(w, "h2", "Knobs: before the run and as each setting applied them");
+	if (!n) {
+		html_el(w, "p", "No knobs were read or changed.");
+		free(names);
+		return;
+	}
+	xml_open(w, "table");
+	xml_open(w, "tr");
+	html_el(w, "th", "knob");
+	html_el(w, "th", "before");
+	for (size_t j = 0; j < v->n_setting_names; j++)
+		html_el(w, "th", v->setting_names[j]);
+	xml_close(w);
+	for (size_t k = 0; k < n; k++) {
+		xml_open(w, "tr");
+		html_td(w, NULL, names[k]);
+		html_td(w, NULL, html_or(rv_pair_get(v->knobs_before, v->n_knobs_before, names[k]),
+					 ""));
+		for (size_t j = 0; j < v->n_setting_names; j++)
+			html_td(w, NULL, html_knob_applied(v, j, names[k]));
+		xml_close(w);
+	}
+	xml_close(w);
+	free(names);
+}
+
+static void html_head(struct xml_writer *w, const struct result_view *v)
+{
 	xml_open(w, "head");
 	xml_open(w, "meta");
 	xml_attr(w, "charset", "utf-8");
 	xml_close(w);
-	html_elf(w, "title", "starve: %s %s",
-		 verdict_str(json_object_get(result, "profile"), "name", "?"),
-		 k < 0 ? "UNKNOWN" : verdict_upper(k));
+	html_elf(w, "title", "starve: %s %s", v->profile.name, verdict_upper(v->summary.verdict));
 	html_el(w, "style", html_css);
 	xml_close(w);
 }
 
-int html_write(const json_t *result, FILE *f)
+int html_write(const struct result_view *v, FILE *f)
 {
 	struct xml_writer w;
 
@@ -350,13 +331,13 @@ int html_write(const json_t *result, FILE *f)
 	xml_open(&w, "html");
 	xml_attr(&w, "xmlns", "http://www.w3.org/1999/xhtml");
 	xml_attr(&w, "lang", "en");
-	html_head(&w, result);
+	html_head(&w, v);
 	xml_open(&w, "body");
-	html_header(&w, result);
-	html_verdicts(&w, result);
-	html_load_charts(&w, result);
-	html_runs(&w, result);
-	html_knobs(&w, result);
+	html_header(&w, v);
+	html_verdicts(&w, v);
+	html_load_charts(&w, v);
+	html_runs(&w, v);
+	html_knobs(&w, v);
 	xml_close(&w);
 	xml_close(&w);
 	return xml_end(&w);

@@ -6,19 +6,21 @@
 #ifndef STARVE_HTML_H
 #define STARVE_HTML_H
 
-#include <jansson.h>
 #include <stdio.h>
+
+#include "reports/result-view.h"
 
 #include "reports/xml-writer.h"
 
-/* Write RESULT (verdicts applied) to F; 0, or -1 on a write error. */
-int html_write(const json_t *result, FILE *f);
+/* Write V (verdicts applied) to F; 0, or -1 on a write error. */
+int html_write(const struct result_view *v, FILE *f);
 
 /* The charts of every load (reports/html-charts.c), one <section> each. */
-void html_load_charts(struct xml_writer *w, const json_t *result);
+void html_load_charts(struct xml_writer *w, const struct result_view *v);
 /* "setting" or, over repetitions, "setting #2": how a run is named in
  * legends and tables. */
-const char *html_run_label(const json_t *result, const json_t *run, char *buf, size_t len);
+const char *html_run_label(const struct result_view *v, const struct rv_run *run, char *buf,
+			   size_t len);
 /* An element holding only TEXT (never written empty as "<x/>", which an
  * HTML parser would take as an opening tag). */
 void html_el(struct xml_writer *w, const char *name, const char *text);

@@ -6,6 +6,8 @@
 #include "reports/verdict.h"
 #include "reports/xml-writer.h"
 
+#include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 struct junit_counts {
@@ -13,19 +15,20 @@ struct junit_counts {
 	double time;
 };
 
-/* Counts for the runs of SETTING (all runs when SETTING is NULL). */
-static void junit_count(const json_t *result, const char *setting, struct junit_counts *c)
+/* Counts for the runs of setting SETTING (all runs when SETTING is
+ * JUNIT_ALL). */
+#define JUNIT_ALL SIZE_MAX
+static void junit_count(const struct result_view *v, size_t setting, struct junit_counts *c)
 {
-	json_t *run, *v;
-	size_t i, j;
-
 	memset(c, 0, sizeof(*c));
-	json_array_foreach(json_object_get(result, "runs"), i, run) {
-		if (setting && !verdict_run_is(run, setting))
+	for (size_t i = 0; i < v->n_runs; i++) {
+		const struct rv_run *run = &v->runs[i];
+
+		if (setting != JUNIT_ALL && run->setting_index != setting)
 			continue;
-		c->time += json_number_value(json_object_get(run, "duration_s"));
-		json_array_foreach(json_object_get(run, "verdicts"), j, v) {
-			enum verdict_kind k = verdict_kind_of(v);
+		c->time += isnan(run->duration_s) ? 0 : run->duration_s;
+		for (size_t j = 0; j < run->n_verdicts; j++) {
+			enum verdict_kind k = run->verdicts[j].kind;
 
 			c->tests++;
 			c->failures += k == VERDICT_FAIL;
@@ -44,62 +47,44 @@ static void junit_property(struct xml_writer *w, const char *name, const char *v
 	xml_close(w);
 }
 
-static void junit_knobs(struct xml_writer *w, const char *prefix, const json_t *knobs)
+static void junit_knobs(struct xml_writer *w, const char *prefix, const struct rv_pair *knobs,
+			size_t n)
 {
-	const char *name;
-	json_t *value;
 	char key[256];
 
-	json_object_foreach((json_t *)knobs, name, value) {
-		snprintf(key, sizeof(key), "%s%s", prefix, name);
-		junit_property(w, key, json_string_value(value));
+	for (size_t i = 0; i < n; i++) {
+		snprintf(key, sizeof(key), "%s%s", prefix, knobs[i].name);
+		junit_property(w, key, knobs[i].value);
 	}
 }
 
-static const json_t *junit_setting_knobs(const json_t *result, const char *setting)
+static void junit_properties(struct xml_writer *w, const struct result_view *v,
+			     const char *setting)
 {
-	json_t *s;
-	size_t i;
-
-	json_array_foreach(json_object_get(json_object_get(result, "profile"), "settings"), i, s) {
-		const char *name = json_string_value(json_object_get(s, "name"));
-
-		if (name && !strcmp(name, setting))
-			return json_object_get(s, "knobs");
-	}
-	return NULL;
-}
-
-static void junit_properties(struct xml_writer *w, const json_t *result, const char *setting)
-{
-	const json_t *kernel = json_object_get(result, "kernel");
+	const struct rv_setting *s = rv_profile_setting(v, setting);
 	char hz[32];
 
-	snprintf(hz, sizeof(hz), "%lld",
-		 (long long)json_integer_value(json_object_get(kernel, "hz")));
+	snprintf(hz, sizeof(hz), "%ld", v->kernel.hz);
 	xml_open(w, "properties");
-	junit_property(w, "kernel.release", json_string_value(json_object_get(kernel, "release")));
-	junit_property(w, "kernel.version", json_string_value(json_object_get(kernel, "version")));
+	junit_property(w, "kernel.release", v->kernel.release);
+	junit_property(w, "kernel.version", v->kernel.version);
 	junit_property(w, "kernel.hz", hz);
-	junit_property(w, "kernel.preempt", json_string_value(json_object_get(kernel, "preempt")));
-	junit_property(w, "profile.file", json_string_value(
-		json_object_get(json_object_get(result, "profile"), "file")));
+	junit_property(w, "kernel.preempt", v->kernel.preempt);
+	junit_property(w, "profile.file", v->profile.file);
 	junit_property(w, "setting", setting);
-	junit_knobs(w, "knob.", junit_setting_knobs(result, setting));
-	junit_knobs(w, "knob_before.", json_object_get(result, "knobs_before"));
+	if (s)
+		junit_knobs(w, "knob.", s->knobs, s->n_knobs);
+	junit_knobs(w, "knob_before.", v->knobs_before, v->n_knobs_before);
 	xml_close(w);
 }
 
 /* The <failure> or <skipped> child of a testcase, if any. */
-static void junit_outcome(struct xml_writer *w, const json_t *v)
+static void junit_outcome(struct xml_writer *w, const struct rv_verdict *vd)
 {
-	enum verdict_kind k = verdict_kind_of(v);
-	const char *reason = json_string_value(json_object_get(v, "reason"));
+	const char *reason = vd->reason ? vd->reason : "no reason recorded";
 	char msg[1024];
 
-	if (!reason)
-		reason = "no reason recorded";
-	switch (k) {
+	switch (vd->kind) {
 	case VERDICT_PASS:
 		return;
 	case VERDICT_FAIL:
@@ -111,7 +96,7 @@ static void junit_outcome(struct xml_writer *w, const json_t *v)
 		return;
 	case VERDICT_SKIP:
 	case VERDICT_UNDECIDED:
-		snprintf(msg, sizeof(msg), "%s%s", k == VERDICT_UNDECIDED ? "undecided: " : "",
+		snprintf(msg, sizeof(msg), "%s%s", vd->kind == VERDICT_UNDECIDED ? "undecided: " : "",
 			 reason);
 		xml_open(w, "skipped");
 		xml_attr(w, "message", msg);
@@ -120,41 +105,36 @@ static void junit_outcome(struct xml_writer *w, const json_t *v)
 	}
 }
 
-static void junit_testcase(struct xml_writer *w, const json_t *run, const json_t *v,
-			   const char *classname, int reps)
+static void junit_testcase(struct xml_writer *w, const struct result_view *v,
+			   const struct rv_run *run, const struct rv_verdict *vd,
+			   const char *classname)
 {
 	char label[512], name[600];
 
-	verdict_label(v, label, sizeof(label));
-	if (reps > 1)
-		snprintf(name, sizeof(name), "%s [rep %lld]", label,
-			 (long long)json_integer_value(json_object_get(run, "repetition")) + 1);
+	verdict_label(&vd->rule, label, sizeof(label));
+	if (v->repetitions > 1)
+		snprintf(name, sizeof(name), "%s [rep %ld]", label, run->repetition + 1);
 	else
 		snprintf(name, sizeof(name), "%s", label);
 	xml_open(w, "testcase");
 	xml_attr(w, "name", name);
 	xml_attr(w, "classname", classname);
-	xml_attrf(w, "time", "%.3f", json_number_value(json_object_get(run, "duration_s")));
-	junit_outcome(w, v);
+	xml_attrf(w, "time", "%.3f", isnan(run->duration_s) ? 0 : run->duration_s);
+	junit_outcome(w, vd);
 	xml_close(w);
 }
 
-static void junit_suite(struct xml_writer *w, const json_t *result, const char *setting)
+static void junit_suite(struct xml_writer *w, const struct result_view *v, size_t setting)
 {
-	const char *profile = json_string_value(
-		json_object_get(json_object_get(result, "profile"), "name"));
 	const char *first_start = NULL;
-	int reps = verdict_repetitions(result);
 	struct junit_counts c;
 	char name[512];
-	json_t *run, *v;
-	size_t i, j;
 
-	junit_count(result, setting, &c);
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		if (!first_start && verdict_run_is(run, setting))
-			first_start = json_string_value(json_object_get(run, "started"));
-	snprintf(name, sizeof(name), "%s/%s", profile ? profile : "starve", setting);
+	junit_count(v, setting, &c);
+	for (size_t i = 0; i < v->n_runs && !first_start; i++)
+		if (v->runs[i].setting_index == setting)
+			first_start = v->runs[i].started;
+	snprintf(name, sizeof(name), "%s/%s", v->profile.name, v->setting_names[setting]);
 	xml_open(w, "testsuite");
 	xml_attr(w, "name", name);
 	xml_attrf(w, "tests", "%u", c.tests);
@@ -163,38 +143,34 @@ static void junit_suite(struct xml_writer *w, const json_t *result, const char *
 	xml_attrf(w, "skipped", "%u", c.skipped);
 	xml_attrf(w, "time", "%.3f", c.time);
 	xml_attr(w, "timestamp", first_start);
-	xml_attr(w, "hostname", json_string_value(
-		json_object_get(json_object_get(result, "host"), "hostname")));
-	junit_properties(w, result, setting);
-	json_array_foreach(json_object_get(result, "runs"), i, run) {
-		if (!verdict_run_is(run, setting))
+	xml_attr(w, "hostname", v->host.hostname);
+	junit_properties(w, v, v->setting_names[setting]);
+	for (size_t i = 0; i < v->n_runs; i++) {
+		const struct rv_run *run = &v->runs[i];
+
+		if (run->setting_index != setting)
 			continue;
-		json_array_foreach(json_object_get(run, "verdicts"), j, v)
-			junit_testcase(w, run, v, name, reps);
+		for (size_t j = 0; j < run->n_verdicts; j++)
+			junit_testcase(w, v, run, &run->verdicts[j], name);
 	}
 	xml_close(w);
 }
 
-int junit_write(const json_t *result, FILE *f)
+int junit_write(const struct result_view *v, FILE *f)
 {
-	const char *profile = json_string_value(
-		json_object_get(json_object_get(result, "profile"), "name"));
-	json_t *settings = verdict_settings(result), *s;
 	struct xml_writer w;
 	struct junit_counts c;
-	size_t i;
 
-	junit_count(result, NULL, &c);
+	junit_count(v, JUNIT_ALL, &c);
 	xml_begin(&w, f);
 	xml_open(&w, "testsuites");
-	xml_attr(&w, "name", profile ? profile : "starve");
+	xml_attr(&w, "name", v->profile.name);
 	xml_attrf(&w, "tests", "%u", c.tests);
 	xml_attrf(&w, "failures", "%u", c.failures);
 	xml_attr(&w, "errors", "0");
 	xml_attrf(&w, "time", "%.3f", c.time);
-	json_array_foreach(settings, i, s)
-		junit_suite(&w, result, json_string_value(s));
+	for (size_t i = 0; i < v->n_setting_names; i++)
+		junit_suite(&w, v, i);
 	xml_close(&w);
-	json_decref(settings);
 	return xml_end(&w);
 }

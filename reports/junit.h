@@ -6,11 +6,12 @@
 #ifndef STARVE_JUNIT_H
 #define STARVE_JUNIT_H
 
-#include <jansson.h>
 #include <stdio.h>
 
-/* Write RESULT (verdicts already applied) to F. Returns 0, or -1 on a write
+#include "reports/result-view.h"
+
+/* Write V (verdicts already applied) to F. Returns 0, or -1 on a write
  * error (nothing printed: the caller names the file). */
-int junit_write(const json_t *result, FILE *f);
+int junit_write(const struct result_view *v, FILE *f);
 
 #endif

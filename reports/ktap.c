@@ -36,57 +36,49 @@ static void ktap_line(FILE *f, const char *indent, unsigned n, enum verdict_kind
 	fputc('\n', f);
 }
 
-static unsigned ktap_count(const json_t *result, const char *setting)
+static unsigned ktap_count(const struct result_view *v, size_t setting)
 {
 	unsigned n = 0;
-	json_t *run;
-	size_t i;
 
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		if (verdict_run_is(run, setting))
-			n += json_array_size(json_object_get(run, "verdicts"));
+	for (size_t i = 0; i < v->n_runs; i++)
+		if (v->runs[i].setting_index == setting)
+			n += (unsigned)v->runs[i].n_verdicts;
 	return n;
 }
 
-/* The nested subtest of SETTING; returns the setting's own result and sets
- * *why to a reason for a skipped setting. */
-static enum verdict_kind ktap_subtest(FILE *f, const json_t *result, const char *setting,
+/* The nested subtest of setting SETTING; returns the setting's own result
+ * and sets *why to a reason for a skipped setting. */
+static enum verdict_kind ktap_subtest(FILE *f, const struct result_view *v, size_t setting,
 				      const char **why)
 {
-	bool strict = json_is_true(json_object_get(json_object_get(result, "summary"),
-						   "undecided_fails"));
-	int reps = verdict_repetitions(result);
 	unsigned n = 0, count[4] = { 0 };
-	json_t *run, *v;
-	size_t i, j;
 
 	fprintf(f, "  KTAP version 1\n  # Subtest: ");
-	ktap_escape(f, setting);
-	fprintf(f, "\n  1..%u\n", ktap_count(result, setting));
+	ktap_escape(f, v->setting_names[setting]);
+	fprintf(f, "\n  1..%u\n", ktap_count(v, setting));
 	*why = NULL;
-	json_array_foreach(json_object_get(result, "runs"), i, run) {
-		if (!verdict_run_is(run, setting))
+	for (size_t i = 0; i < v->n_runs; i++) {
+		const struct rv_run *run = &v->runs[i];
+
+		if (run->setting_index != setting)
 			continue;
 		if (!*why)
-			*why = json_string_value(json_object_get(run, "reason"));
-		json_array_foreach(json_object_get(run, "verdicts"), j, v) {
-			enum verdict_kind k = verdict_kind_of(v);
-			const char *reason = json_string_value(json_object_get(v, "reason"));
+			*why = run->reason;
+		for (size_t j = 0; j < run->n_verdicts; j++) {
+			const struct rv_verdict *vd = &run->verdicts[j];
 			char label[512], name[600];
 
-			verdict_label(v, label, sizeof(label));
+			verdict_label(&vd->rule, label, sizeof(label));
 			snprintf(name, sizeof(name), "%s", label);
-			if (reps > 1)
-				snprintf(name, sizeof(name), "%s [rep %lld]", label,
-					 (long long)json_integer_value(
-						 json_object_get(run, "repetition")) + 1);
-			if (k == VERDICT_FAIL)
-				ktap_diag(f, "  ", reason ? reason : "failed");
-			ktap_line(f, "  ", ++n, k, name, reason);
-			count[k]++;
+			if (v->repetitions > 1)
+				snprintf(name, sizeof(name), "%s [rep %ld]", label, run->repetition + 1);
+			if (vd->kind == VERDICT_FAIL)
+				ktap_diag(f, "  ", vd->reason ? vd->reason : "failed");
+			ktap_line(f, "  ", ++n, vd->kind, name, vd->reason);
+			count[vd->kind]++;
 		}
 	}
-	if (count[VERDICT_FAIL] || (count[VERDICT_UNDECIDED] && strict))
+	if (count[VERDICT_FAIL] || (count[VERDICT_UNDECIDED] && v->summary.undecided_fails))
 		return VERDICT_FAIL;
 	if (count[VERDICT_PASS] || (n == 0 && !*why))
 		return VERDICT_PASS;
@@ -95,41 +87,32 @@ static enum verdict_kind ktap_subtest(FILE *f, const json_t *result, const char 
 	return VERDICT_SKIP;
 }
 
-int ktap_write(const json_t *result, FILE *f)
+int ktap_write(const struct result_view *v, FILE *f)
 {
-	const json_t *kernel = json_object_get(result, "kernel");
-	const json_t *summary = json_object_get(result, "summary");
-	json_t *settings = verdict_settings(result), *s;
+	const struct rv_summary *s = &v->summary;
 	unsigned totals[4] = { 0 };
 	char text[512];
-	size_t i;
 
 	fprintf(f, "KTAP version 1\n");
-	snprintf(text, sizeof(text), "starve %s: kernel %s, HZ %lld",
-		 verdict_str(json_object_get(result, "profile"), "name", "?"),
-		 verdict_str(kernel, "release", "unknown"),
-		 (long long)json_integer_value(json_object_get(kernel, "hz")));
+	snprintf(text, sizeof(text), "starve %s: kernel %s, HZ %ld", v->profile.name,
+		 v->kernel.release, v->kernel.hz);
 	ktap_diag(f, "", text);
-	if (json_array_size(settings) == 0)
+	if (v->n_setting_names == 0)
 		fprintf(f, "1..0 # SKIP no runs in this result\n");
 	else
-		fprintf(f, "1..%zu\n", json_array_size(settings));
-	json_array_foreach(settings, i, s) {
+		fprintf(f, "1..%zu\n", v->n_setting_names);
+	for (size_t i = 0; i < v->n_setting_names; i++) {
 		const char *why;
-		enum verdict_kind k = ktap_subtest(f, result, json_string_value(s), &why);
+		enum verdict_kind k = ktap_subtest(f, v, i, &why);
 
-		ktap_line(f, "", (unsigned)i + 1, k, json_string_value(s), why);
+		ktap_line(f, "", (unsigned)i + 1, k, v->setting_names[i], why);
 		totals[k]++;
 	}
 	/* the closing line kselftest's runner prints, over the settings */
 	fprintf(f, "# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:0\n",
 		totals[VERDICT_PASS], totals[VERDICT_FAIL], totals[VERDICT_SKIP]);
-	snprintf(text, sizeof(text), "verdicts: %lld pass, %lld fail, %lld skip, %lld undecided",
-		 (long long)json_integer_value(json_object_get(summary, "pass")),
-		 (long long)json_integer_value(json_object_get(summary, "fail")),
-		 (long long)json_integer_value(json_object_get(summary, "skip")),
-		 (long long)json_integer_value(json_object_get(summary, "undecided")));
+	snprintf(text, sizeof(text), "verdicts: %ld pass, %ld fail, %ld skip, %ld undecided",
+		 s->pass, s->fail, s->skip, s->undecided);
 	ktap_diag(f, "", text);
-	json_decref(settings);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

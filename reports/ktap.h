@@ -5,11 +5,12 @@
 #ifndef STARVE_KTAP_H
 #define STARVE_KTAP_H
 
-#include <jansson.h>
 #include <stdio.h>
 
-/* Write RESULT (verdicts applied) to F; 0, or -1 on a write error. */
-int ktap_write(const json_t *result, FILE *f);
+#include "reports/result-view.h"
+
+/* Write V (verdicts applied) to F; 0, or -1 on a write error. */
+int ktap_write(const struct result_view *v, FILE *f);
 
 /* Write S to F as a KTAP description: '#' would start a directive and a
  * newline would end the line, so both become '_' and ' '. */

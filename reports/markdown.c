@@ -6,6 +6,7 @@
 #include "reports/table.h"
 #include "reports/verdict.h"
 
+#include <math.h>
 #include <string.h>
 
 void markdown_escape(FILE *f, const char *s)
@@ -22,69 +23,57 @@ void markdown_escape(FILE *f, const char *s)
 	}
 }
 
-static void markdown_header(FILE *f, const json_t *result)
+static void markdown_header(FILE *f, const struct result_view *v)
 {
-	const json_t *kernel = json_object_get(result, "kernel");
-	const json_t *host = json_object_get(result, "host");
-	const json_t *profile = json_object_get(result, "profile");
-	const json_t *s = json_object_get(result, "summary");
-	int k = verdict_parse(verdict_str(s, "verdict", NULL));
-	int reps = verdict_repetitions(result);
+	const struct rv_summary *s = &v->summary;
 
 	fprintf(f, "### starve ");
-	markdown_escape(f, verdict_str(profile, "name", "?"));
-	fprintf(f, ": %s\n\n", k < 0 ? "UNKNOWN" : verdict_upper(k));
+	markdown_escape(f, v->profile.name);
+	fprintf(f, ": %s\n\n", verdict_upper(s->verdict));
 	fprintf(f, "- kernel: ");
-	markdown_escape(f, verdict_str(kernel, "release", "unknown"));
-	fprintf(f, ", HZ %lld, preemption ", (long long)json_integer_value(json_object_get(kernel, "hz")));
-	markdown_escape(f, verdict_str(kernel, "preempt", "unknown"));
+	markdown_escape(f, v->kernel.release);
+	fprintf(f, ", HZ %ld, preemption ", v->kernel.hz);
+	markdown_escape(f, v->kernel.preempt ? v->kernel.preempt : "unknown");
 	fprintf(f, "\n- host: ");
-	markdown_escape(f, verdict_str(host, "hostname", "unknown"));
-	fprintf(f, ", %lld CPUs\n", (long long)json_integer_value(json_object_get(host, "nr_cpus")));
-	fprintf(f, "- %d repetition%s of %gs per setting%s\n", reps, reps == 1 ? "" : "s",
-		json_number_value(json_object_get(profile, "duration_s")),
-		json_is_false(json_object_get(result, "complete")) ? " (incomplete: interrupted)" : "");
-	fprintf(f, "- verdicts: %lld pass, %lld fail, %lld skip, %lld undecided\n",
-		(long long)json_integer_value(json_object_get(s, "pass")),
-		(long long)json_integer_value(json_object_get(s, "fail")),
-		(long long)json_integer_value(json_object_get(s, "skip")),
-		(long long)json_integer_value(json_object_get(s, "undecided")));
-	if (json_is_string(json_object_get(s, "warning"))) {
+	markdown_escape(f, v->host.hostname ? v->host.hostname : "unknown");
+	fprintf(f, ", %ld CPUs\n", v->host.nr_cpus);
+	fprintf(f, "- %d repetition%s of %gs per setting%s\n", v->repetitions,
+		v->repetitions == 1 ? "" : "s", isnan(v->profile.duration_s) ? 0 : v->profile.duration_s,
+		v->complete ? "" : " (incomplete: interrupted)");
+	fprintf(f, "- verdicts: %ld pass, %ld fail, %ld skip, %ld undecided\n", s->pass, s->fail,
+		s->skip, s->undecided);
+	if (s->warning) {
 		fprintf(f, "- warning: ");
-		markdown_escape(f, verdict_str(s, "warning", ""));
+		markdown_escape(f, s->warning);
 		fputc('\n', f);
 	}
 }
 
-static void markdown_table(FILE *f, const json_t *result, const json_t *settings)
+static void markdown_table(FILE *f, const struct result_view *v)
 {
-	const json_t *expects = json_object_get(json_object_get(result, "profile"), "expect");
-	json_t *e, *s;
-	size_t i, j;
+	char cell[256];
 
-	if (!json_array_size(expects)) {
+	if (!v->profile.n_expect) {
 		fprintf(f, "\nNo expectations in this profile.\n");
 		return;
 	}
 	fprintf(f, "\n| expectation |");
-	json_array_foreach(settings, j, s) {
+	for (size_t j = 0; j < v->n_setting_names; j++) {
 		fputc(' ', f);
-		markdown_escape(f, json_string_value(s));
+		markdown_escape(f, v->setting_names[j]);
 		fprintf(f, " |");
 	}
 	fprintf(f, "\n|---|");
-	for (j = 0; j < json_array_size(settings); j++)
+	for (size_t j = 0; j < v->n_setting_names; j++)
 		fprintf(f, "---|");
 	fputc('\n', f);
-	json_array_foreach(expects, i, e) {
-		char cell[256];
-
+	for (size_t i = 0; i < v->profile.n_expect; i++) {
 		fprintf(f, "| ");
-		markdown_escape(f, verdict_label(e, cell, sizeof(cell)));
+		markdown_escape(f, verdict_label(&v->profile.expect[i].rule, cell, sizeof(cell)));
 		fprintf(f, " |");
-		json_array_foreach(settings, j, s) {
+		for (size_t j = 0; j < v->n_setting_names; j++) {
 			fputc(' ', f);
-			table_cell(result, e, json_string_value(s), cell, sizeof(cell));
+			table_cell(v, &v->profile.expect[i], j, cell, sizeof(cell));
 			markdown_escape(f, cell);
 			fprintf(f, " |");
 		}
@@ -93,44 +82,41 @@ static void markdown_table(FILE *f, const json_t *result, const json_t *settings
 }
 
 /* A bulleted list of the verdicts of kind K with their reasons. */
-static void markdown_reasons(FILE *f, const json_t *result, enum verdict_kind k,
+static void markdown_reasons(FILE *f, const struct result_view *v, enum verdict_kind k,
 			     const char *title)
 {
-	int reps = verdict_repetitions(result), n = 0;
-	json_t *run, *v;
-	size_t i, j;
+	int n = 0;
 
-	json_array_foreach(json_object_get(result, "runs"), i, run) {
-		json_array_foreach(json_object_get(run, "verdicts"), j, v) {
+	for (size_t i = 0; i < v->n_runs; i++) {
+		const struct rv_run *run = &v->runs[i];
+
+		for (size_t j = 0; j < run->n_verdicts; j++) {
+			const struct rv_verdict *vd = &run->verdicts[j];
 			char label[512];
 
-			if (verdict_kind_of(v) != k)
+			if (vd->kind != k)
 				continue;
 			if (!n++)
 				fprintf(f, "\n**%s**\n\n", title);
 			fprintf(f, "- ");
-			markdown_escape(f, verdict_label(v, label, sizeof(label)));
+			markdown_escape(f, verdict_label(&vd->rule, label, sizeof(label)));
 			fprintf(f, ", setting ");
-			markdown_escape(f, verdict_str(run, "setting", "?"));
-			if (reps > 1)
-				fprintf(f, ", rep %lld", (long long)json_integer_value(
-								 json_object_get(run, "repetition")) + 1);
+			markdown_escape(f, run->setting);
+			if (v->repetitions > 1)
+				fprintf(f, ", rep %ld", run->repetition + 1);
 			fprintf(f, ": ");
-			markdown_escape(f, verdict_str(v, "reason", "no reason recorded"));
+			markdown_escape(f, vd->reason ? vd->reason : "no reason recorded");
 			fputc('\n', f);
 		}
 	}
 }
 
-int markdown_write(const json_t *result, FILE *f)
+int markdown_write(const struct result_view *v, FILE *f)
 {
-	json_t *settings = verdict_settings(result);
-
-	markdown_header(f, result);
-	markdown_table(f, result, settings);
-	markdown_reasons(f, result, VERDICT_FAIL, "Failures");
-	markdown_reasons(f, result, VERDICT_UNDECIDED, "Undecided");
-	markdown_reasons(f, result, VERDICT_SKIP, "Skipped");
-	json_decref(settings);
+	markdown_header(f, v);
+	markdown_table(f, v);
+	markdown_reasons(f, v, VERDICT_FAIL, "Failures");
+	markdown_reasons(f, v, VERDICT_UNDECIDED, "Undecided");
+	markdown_reasons(f, v, VERDICT_SKIP, "Skipped");
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

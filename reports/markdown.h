@@ -4,11 +4,12 @@
 #ifndef STARVE_MARKDOWN_H
 #define STARVE_MARKDOWN_H
 
-#include <jansson.h>
 #include <stdio.h>
 
-/* Write RESULT (verdicts applied) to F; 0, or -1 on a write error. */
-int markdown_write(const json_t *result, FILE *f);
+#include "reports/result-view.h"
+
+/* Write V (verdicts applied) to F; 0, or -1 on a write error. */
+int markdown_write(const struct result_view *v, FILE *f);
 
 /* Write S to F so it renders as literal text inside a table cell or a list
  * item: Markdown punctuation backslash-escaped, '&' as "&amp;", '|' escaped

@@ -168,3 +168,65 @@ json_t *result_read(const char *path, char *why, size_t why_len)
 	}
 	return root;
 }
+
+/* ---- the closed vocabularies ---- */
+
+static const char *const result_status_names[] = {
+	[RESULT_OK] = "ok", [RESULT_SKIPPED] = "skipped",
+	[RESULT_INCOMPLETE] = "incomplete", [RESULT_ERROR] = "error",
+};
+static const char *const verdict_names[] = {
+	[VERDICT_SKIP] = "skip", [VERDICT_PASS] = "pass",
+	[VERDICT_UNDECIDED] = "undecided", [VERDICT_FAIL] = "fail",
+};
+static const char *const verdict_uppers[] = {
+	[VERDICT_SKIP] = "SKIP", [VERDICT_PASS] = "PASS",
+	[VERDICT_UNDECIDED] = "UNDECIDED", [VERDICT_FAIL] = "FAIL",
+};
+static const char *const result_op_names[] = { [RESULT_BELOW] = "below", [RESULT_ABOVE] = "above" };
+
+/* The index of NAME in NAMES (N of them), or -1. */
+static int result_lookup(const char *const *names, size_t n, const char *name)
+{
+	for (size_t i = 0; name && i < n; i++)
+		if (!strcmp(names[i], name))
+			return (int)i;
+	return -1;
+}
+#define RESULT_LOOKUP(names, name) \
+	result_lookup(names, sizeof(names) / sizeof(names[0]), name)
+
+const char *result_status_name(enum result_status s)
+{
+	return result_status_names[s];
+}
+
+int result_status_parse(const char *name)
+{
+	return RESULT_LOOKUP(result_status_names, name);
+}
+
+const char *verdict_name(enum verdict_kind v)
+{
+	return verdict_names[v];
+}
+
+const char *verdict_upper(enum verdict_kind v)
+{
+	return verdict_uppers[v];
+}
+
+int verdict_parse(const char *name)
+{
+	return RESULT_LOOKUP(verdict_names, name);
+}
+
+const char *result_op_name(enum result_op op)
+{
+	return result_op_names[op];
+}
+
+int result_op_parse(const char *name)
+{
+	return RESULT_LOOKUP(result_op_names, name);
+}

@@ -3,7 +3,9 @@
 #include "config.h"
 #include "reports/table.h"
 #include "reports/verdict.h"
+#include "lib/metric.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,35 +21,31 @@ static void table_append(char *buf, size_t len, size_t *used, const char *text)
 		*used = *used + (size_t)n < len ? *used + (size_t)n : len - 1;
 }
 
-int table_cell(const json_t *result, const json_t *expect, const char *setting, char *buf,
-	       size_t len)
+int table_cell(const struct result_view *v, const struct rv_expect *e, size_t setting,
+	       char *buf, size_t len)
 {
 	char values[TABLE_CELL] = "", one[64];
 	size_t used = 0;
 	int worst = -1;
 	bool measured = false;
-	json_t *run, *v;
-	size_t i, j;
 
-	json_array_foreach(json_object_get(result, "runs"), i, run) {
-		if (!verdict_run_is(run, setting))
+	for (size_t i = 0; i < v->n_runs; i++) {
+		const struct rv_run *run = &v->runs[i];
+
+		if (run->setting_index != setting)
 			continue;
-		json_array_foreach(json_object_get(run, "verdicts"), j, v) {
-			const json_t *value = json_object_get(v, "value");
-			int k = (int)verdict_kind_of(v);
+		for (size_t j = 0; j < run->n_verdicts; j++) {
+			const struct rv_verdict *vd = &run->verdicts[j];
 
-			if (!verdict_matches(v, expect))
+			if (!rv_rule_same(&vd->rule, &e->rule))
 				continue;
-			if (k > worst)
-				worst = k;
-			measured |= json_is_number(value);
+			if ((int)vd->kind > worst)
+				worst = (int)vd->kind;
+			measured |= !isnan(vd->value);
 			table_append(values, sizeof(values), &used, " ");
 			table_append(values, sizeof(values), &used,
-				     json_is_number(value)
-					     ? verdict_format_value(
-						       verdict_str(v, "metric", NULL),
-						       json_number_value(value), one, sizeof(one))
-					     : "-");
+				     metric_format(vd->rule.metric, vd->value, METRIC_DIGITS, one,
+						   sizeof(one)));
 		}
 	}
 	if (worst < 0) {
@@ -61,23 +59,20 @@ int table_cell(const json_t *result, const json_t *expect, const char *setting, 
 
 /* All cells of the table, row-major: rows = expectations + 1 header row,
  * cols = settings + 1 label column. Free with free(). */
-static char *table_fill(const json_t *result, const json_t *expects, const json_t *settings,
-			size_t rows, size_t cols)
+static char *table_fill(const struct result_view *v, size_t rows, size_t cols)
 {
 	char *cells = calloc(rows * cols, TABLE_CELL);
-	json_t *e, *s;
-	size_t r, c;
 
 	if (!cells)
 		return NULL;
 #define CELL(r, c) (cells + ((r) * cols + (c)) * TABLE_CELL)
 	snprintf(CELL(0, 0), TABLE_CELL, "expectation");
-	json_array_foreach(settings, c, s)
-		snprintf(CELL(0, c + 1), TABLE_CELL, "%s", json_string_value(s));
-	json_array_foreach(expects, r, e) {
-		verdict_label(e, CELL(r + 1, 0), TABLE_CELL);
-		json_array_foreach(settings, c, s)
-			table_cell(result, e, json_string_value(s), CELL(r + 1, c + 1), TABLE_CELL);
+	for (size_t c = 0; c < v->n_setting_names; c++)
+		snprintf(CELL(0, c + 1), TABLE_CELL, "%s", v->setting_names[c]);
+	for (size_t r = 0; r < v->profile.n_expect; r++) {
+		verdict_label(&v->profile.expect[r].rule, CELL(r + 1, 0), TABLE_CELL);
+		for (size_t c = 0; c < v->n_setting_names; c++)
+			table_cell(v, &v->profile.expect[r], c, CELL(r + 1, c + 1), TABLE_CELL);
 	}
 #undef CELL
 	return cells;
@@ -104,69 +99,51 @@ static void table_rows(FILE *f, const char *cells, size_t rows, size_t cols)
 }
 
 /* "FAIL  throttled rep 2: reason" for every verdict that is not a pass. */
-static void table_reasons(FILE *f, const json_t *result)
+static void table_reasons(FILE *f, const struct result_view *v)
 {
-	int reps = verdict_repetitions(result);
-	json_t *run, *v;
-	size_t i, j;
+	for (size_t i = 0; i < v->n_runs; i++) {
+		const struct rv_run *run = &v->runs[i];
 
-	json_array_foreach(json_object_get(result, "runs"), i, run) {
-		json_array_foreach(json_object_get(run, "verdicts"), j, v) {
-			enum verdict_kind k = verdict_kind_of(v);
+		for (size_t j = 0; j < run->n_verdicts; j++) {
+			const struct rv_verdict *vd = &run->verdicts[j];
 			char label[512];
 
-			if (k == VERDICT_PASS)
+			if (vd->kind == VERDICT_PASS)
 				continue;
-			fprintf(f, "%-9s %s, %s", verdict_upper(k), verdict_label(v, label, sizeof(label)),
-				verdict_str(run, "setting", "?"));
-			if (reps > 1)
-				fprintf(f, " rep %lld", (long long)json_integer_value(
-								json_object_get(run, "repetition")) + 1);
-			fprintf(f, ": %s\n", verdict_str(v, "reason", "no reason recorded"));
+			fprintf(f, "%-9s %s, %s", verdict_upper(vd->kind),
+				verdict_label(&vd->rule, label, sizeof(label)), run->setting);
+			if (v->repetitions > 1)
+				fprintf(f, " rep %ld", run->repetition + 1);
+			fprintf(f, ": %s\n", vd->reason ? vd->reason : "no reason recorded");
 		}
 	}
 }
 
-static void table_header(FILE *f, const json_t *result)
+static void table_header(FILE *f, const struct result_view *v)
 {
-	const json_t *kernel = json_object_get(result, "kernel");
-	const json_t *profile = json_object_get(result, "profile");
-	int reps = verdict_repetitions(result);
-
-	fprintf(f, "starve %s on kernel %s (HZ %lld), %d repetition%s%s\n",
-		verdict_str(profile, "name", "?"), verdict_str(kernel, "release", "unknown"),
-		(long long)json_integer_value(json_object_get(kernel, "hz")), reps,
-		reps == 1 ? "" : "s",
-		json_is_false(json_object_get(result, "complete")) ? " (INCOMPLETE: interrupted)" : "");
+	fprintf(f, "starve %s on kernel %s (HZ %ld), %d repetition%s%s\n", v->profile.name,
+		v->kernel.release, v->kernel.hz, v->repetitions, v->repetitions == 1 ? "" : "s",
+		v->complete ? "" : " (INCOMPLETE: interrupted)");
 }
 
-static void table_summary(FILE *f, const json_t *result)
+static void table_summary(FILE *f, const struct result_view *v)
 {
-	const json_t *s = json_object_get(result, "summary");
-	const char *verdict = verdict_str(s, "verdict", "unknown");
-	int k = verdict_parse(verdict);
+	const struct rv_summary *s = &v->summary;
 
-	fprintf(f, "verdict: %s (%lld pass, %lld fail, %lld skip, %lld undecided)\n",
-		k < 0 ? verdict : verdict_upper(k),
-		(long long)json_integer_value(json_object_get(s, "pass")),
-		(long long)json_integer_value(json_object_get(s, "fail")),
-		(long long)json_integer_value(json_object_get(s, "skip")),
-		(long long)json_integer_value(json_object_get(s, "undecided")));
-	if (json_is_string(json_object_get(s, "warning")))
-		fprintf(f, "warning: %s\n", verdict_str(s, "warning", ""));
+	fprintf(f, "verdict: %s (%ld pass, %ld fail, %ld skip, %ld undecided)\n",
+		verdict_upper(s->verdict), s->pass, s->fail, s->skip, s->undecided);
+	if (s->warning)
+		fprintf(f, "warning: %s\n", s->warning);
 }
 
-int table_print(const json_t *result, FILE *f)
+int table_print(const struct result_view *v, FILE *f)
 {
-	const json_t *expects = json_object_get(json_object_get(result, "profile"), "expect");
-	json_t *settings = verdict_settings(result);
-	size_t rows = json_array_size(expects) + 1, cols = json_array_size(settings) + 1;
-	char *cells = table_fill(result, expects, settings, rows, cols);
+	size_t rows = v->profile.n_expect + 1, cols = v->n_setting_names + 1;
+	char *cells = table_fill(v, rows, cols);
 
-	json_decref(settings);
 	if (!cells)
 		return -1;
-	table_header(f, result);
+	table_header(f, v);
 	if (rows > 1) {
 		fputc('\n', f);
 		table_rows(f, cells, rows, cols);
@@ -175,7 +152,7 @@ int table_print(const json_t *result, FILE *f)
 	}
 	free(cells);
 	fputc('\n', f);
-	table_reasons(f, result);
-	table_summary(f, result);
+	table_reasons(f, v);
+	table_summary(f, v);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

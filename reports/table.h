@@ -5,18 +5,20 @@
 #ifndef STARVE_TABLE_H
 #define STARVE_TABLE_H
 
-#include <jansson.h>
+#include <stddef.h>
 #include <stdio.h>
 
-/* Print RESULT's summary table to F; 0, or -1 on a write error. */
-int table_print(const json_t *result, FILE *f);
+#include "reports/result-view.h"
+
+/* Print V's summary table to F; 0, or -1 on a write error. */
+int table_print(const struct result_view *v, FILE *f);
 
 /* The text of one cell, shared with the Markdown report: "PASS 950ms" or,
  * over repetitions, "FAIL 1.02s 5s 4.98s" (the worst verdict, then each
  * repetition's value, "-" where none was measured). Returns the worst
- * verdict (enum verdict_kind), or -1 and "-" when EXPECT has no verdict in
- * SETTING (it does not apply there). */
-int table_cell(const json_t *result, const json_t *expect, const char *setting, char *buf,
-	       size_t len);
+ * verdict (enum verdict_kind), or -1 and "-" when E has no verdict in the
+ * setting V->setting_names[SETTING] (it does not apply there). */
+int table_cell(const struct result_view *v, const struct rv_expect *e, size_t setting,
+	       char *buf, size_t len);
 
 #endif

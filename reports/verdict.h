@@ -1,14 +1,18 @@
 /* Verdicts: each profile expectation checked against each run of a setting it
  * applies to, computed from result.json alone (so `starve report
  * --recompute` gives the same answer as the run), and the summary with the
- * exit code. Rules: doc/result-format.md ("Verdicts"). Also the small
- * helpers every report format shares (labels, value formatting, grouping). */
+ * exit code. Rules: doc/result-format.md ("Verdicts"). Judging reads the
+ * typed view (reports/result-view.h); the verdicts and the summary are then
+ * written into the tree that result_write() writes. Also the labels every
+ * report shows. */
 #ifndef STARVE_VERDICT_H
 #define STARVE_VERDICT_H
 
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "reports/result-view.h"
 
 /* A run whose sampler reached less than this share of its target rate, or
  * whose loads' CPUs were busier than this with other tasks, is undecided. */
@@ -18,51 +22,31 @@
  * vanishes and reappears, so even a measured failure may be the VM's. */
 #define VERDICT_MAX_STEAL 0.02
 
-/* In order of severity: the summary is the worst verdict (fail > undecided
- * > pass > skip). */
-enum verdict_kind { VERDICT_SKIP, VERDICT_PASS, VERDICT_UNDECIDED, VERDICT_FAIL };
-
 struct verdict_opts {
 	bool undecided_fails;	/* undecided verdicts exit 1 instead of 0 with a warning */
 };
 
 /* Fill run.verdicts of every run and the top-level summary of RESULT,
- * replacing what was there. Options come from the existing summary
- * ("undecided_fails"), default false. Returns the exit code (0 pass or
+ * replacing what was there. Without OPTS (verdicts_apply, or NULL), the
+ * options are those the summary recorded ("undecided_fails"). Returns the exit code (0 pass or
  * undecided, 1 fail, 4 all skipped) or -1 with an error printed when RESULT
- * is malformed. */
+ * is not a valid result (the message names the place). */
 int verdicts_apply(json_t *result);
 int verdicts_apply_opts(json_t *result, const struct verdict_opts *opts);
+/* The same on a result already viewed: judge on *V, write the verdicts and
+ * the summary into its tree, and replace *V with the view of what was
+ * written (without checking the result again). Returns the exit code, or
+ * -1 with an error printed and *V NULL. */
+int verdicts_rejudge(struct result_view **v, const struct verdict_opts *opts);
 
-const char *verdict_name(enum verdict_kind v);
-/* The kind named by S ("pass"...); -1 for anything else. */
-int verdict_parse(const char *s);
-/* The kind of a verdict object; VERDICT_UNDECIDED when it is malformed. */
-enum verdict_kind verdict_kind_of(const json_t *verdict);
-/* "PASS", "FAIL", "SKIP", "UNDECIDED" for tables. */
-const char *verdict_upper(enum verdict_kind v);
-
-/* OBJ[KEY] as a string, or DEF when absent or not a string. */
-const char *verdict_str(const json_t *obj, const char *key, const char *def);
-
-/* VALUE of METRIC with its unit, for humans: "1.31s", "0.052", "1.2e+06/s". */
-const char *verdict_format_value(const char *metric, double value, char *buf, size_t len);
-/* "victim.starvation_max below 1.2s" for an expectation or a verdict object
- * (both carry load, metric, op, threshold and maybe threshold_text). */
-const char *verdict_label(const json_t *expect, char *buf, size_t len);
-/* True when EXPECT applies to runs of SETTING (its "setting" is null/absent
- * or equal). */
-bool verdict_applies(const json_t *expect, const char *setting);
-/* True when RUN is a run of SETTING (false when it has no setting). */
-bool verdict_run_is(const json_t *run, const char *setting);
-/* True when verdict object V was computed for expectation EXPECT. */
-bool verdict_matches(const json_t *v, const json_t *expect);
-
-/* Names of the settings in the order the profile declares them, falling
- * back to the order they first appear in runs. Returns a new array of
- * strings (json_decref it). */
-json_t *verdict_settings(const json_t *result);
-/* Repetitions in the result: 1 + the largest run "repetition". */
-int verdict_repetitions(const json_t *result);
+/* "victim.starvation_max below 1.2s" for an expectation or a verdict. */
+const char *verdict_label(const struct rv_rule *rule, char *buf, size_t len);
+/* The threshold as the profile wrote it ("1.2s"), else formatted. */
+const char *verdict_threshold_text(const struct rv_rule *rule, char *buf, size_t len);
+/* True when RUN's figures would make its verdicts undecided although it
+ * ran: other tasks on the loads' CPUs, or a sampler that fell behind. */
+bool verdict_run_noisy(const struct rv_run *run);
+/* True when the sampler of RUN fell under VERDICT_MIN_SAMPLER_RATIO. */
+bool verdict_sampler_slow(const struct rv_run *run);
 
 #endif

@@ -12,14 +12,22 @@
 
 static int run_check(int argc, char **argv);
 
-const struct cmd cmd_check = { "check", "[--quiet] PROFILE.yaml...",
-			       "validate profiles, reporting every error as file:line:col",
-			       run_check };
+struct check_args {
+	bool quiet;
+};
 
-static const char check_options[] =
-	"options:\n"
-	"  -q, --quiet   print errors only, no line per good profile\n"
-	"\nexit status: 0 when every profile is valid, 2 when any has an error.\n";
+static const struct cmd_option check_options[] = {
+	CMD_FLAG("quiet", struct check_args, quiet, "print errors only, no line per good profile",
+		 .short_name = 'q'),
+	CMD_END
+};
+
+const struct cmd cmd_check = {
+	.name = "check", .operands = "PROFILE.yaml...",
+	.summary = "validate profiles, reporting every error as file:line:col",
+	.options = check_options, .run = run_check,
+	.notes = "exit status: 0 when every profile is valid, 2 when any has an error.\n",
+};
 
 /* Check one file; true when it is valid. */
 static bool check_file(const char *path, bool quiet)
@@ -40,38 +48,20 @@ static bool check_file(const char *path, bool quiet)
 	return true;
 }
 
-static int check_option(int c, char *arg, void *data)
-{
-	(void)arg;
-	if (c != 'q')
-		return error("see 'starve check --help'");
-	*(bool *)data = true;
-	return 0;
-}
-
 static int run_check(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "quiet", no_argument, NULL, 'q' }, { NULL, 0, NULL, 0 },
-	};
-	bool quiet = false, all_ok = true;
-	char **files;
-	int n_files;
+	struct check_args a = { .quiet = false };
+	struct cmd_words files;
+	bool all_ok = true;
+	int status;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_usage(&cmd_check, check_options);
-		return EXIT_PASS;
-	}
-	opterr = 1;
-	if (cmd_parse_options(argc, argv, "q", longopts, check_option, &quiet, &files,
-			      &n_files) < 0) {
-		free(files);
-		return EXIT_USAGE;
-	}
-	if (!n_files)
-		error("no profile given; usage: starve %s %s", cmd_check.name, cmd_check.args);
-	for (int i = 0; i < n_files; i++)
-		all_ok = check_file(files[i], quiet) && all_ok;
-	free(files);
-	return all_ok && n_files ? EXIT_PASS : EXIT_USAGE;
+	if (!cmd_parse(&cmd_check, argc, argv, &a, &files, &status))
+		return status;
+	if (!files.n)
+		cmd_usage_error(&cmd_check, "no profile given");
+	for (size_t i = 0; i < files.n; i++)
+		all_ok = check_file(files.v[i], a.quiet) && all_ok;
+	status = all_ok && files.n ? EXIT_PASS : EXIT_USAGE;
+	cmd_release(&cmd_check, &a, &files);
+	return status;
 }

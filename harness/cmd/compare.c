@@ -5,124 +5,106 @@
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
 #include "reports/compare.h"
-#include "reports/result.h"
+#include "reports/result-view.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int run_compare(int argc, char **argv);
 
-const struct cmd cmd_compare = { "compare", "A.json B.json... [--label L...] [--threshold METRIC=PCT] [--markdown|--json] | --settings RESULT.json", "compare results across kernels or settings, with significance", run_compare };
-
-static const char compare_options[] =
-	"The first result (or setting) is the baseline. Runs are matched by setting, load\n"
-	"and metric; a metric's samples are its values in the runs with status ok.\n"
-	"Each metric is tested with Mann-Whitney U (two-sided) by default; its verdict is\n"
-	"'regression' or 'improvement' when p < alpha and the medians differ by more\n"
-	"than the threshold, 'insufficient data' with fewer than 3 repetitions a side.\n\n"
-	"options:\n"
-	"  --label L              label for the results in order (repeatable; default\n"
-	"                         kernel.release, or the run directory for a repeated one)\n"
-	"  --threshold METRIC=PCT threshold of METRIC in percent (repeatable); wins over the\n"
-	"                         profile's compare_thresholds\n"
-	"  --threshold PCT        default threshold (5); the profile's per-metric ones still apply\n"
-	"  --alpha A              significance level (0.05)\n"
-	"  --test mwu|welch       Mann-Whitney U on ranks (default), or Welch's t on means\n"
-	"                         (assumes roughly normal samples; decides with 3 a side)\n"
-	"  --settings             compare the settings inside one result (first = baseline)\n"
-	"  --markdown             print a Markdown table\n"
-	"  --json                 print JSON (format \"starve-compare\")\n\n"
-	"exit status: 0 no regression, 1 a regression, 2 bad input or usage.\n";
-
 enum compare_format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON };
 
 struct compare_args {
-	enum compare_format format;
+	int format;			/* enum compare_format */
 	bool settings;
+	struct cmd_words labels, thresholds;
+	const char *alpha, *test;	/* parsed by compare_parse_values() */
 	struct cmp_options opt;
-	struct cmp_threshold thresholds[64];
-	const char *labels[64];
-	size_t n_labels;
-	char **files;		/* the operands (cmd_parse_options) */
-	int n_files;
+	struct cmp_threshold threshold[64];
+	struct cmd_words files;
 };
 
-static int compare_option(int c, char *arg, void *data)
+static const struct cmd_option compare_options[] = {
+	CMD_LIST("label", "L", struct compare_args, labels,
+		 "label of the next result (default kernel.release, or the run directory for "
+		 "a repeated one)"),
+	CMD_LIST("threshold", "METRIC=PCT", struct compare_args, thresholds,
+		 "threshold of METRIC in percent, over the profile's 'compare:' one; a bare "
+		 "PCT sets the default (5)"),
+	CMD_STRING("alpha", "A", struct compare_args, alpha, "significance level (0.05)"),
+	CMD_STRING("test", "mwu|welch", struct compare_args, test,
+		   "Mann-Whitney U on ranks (default), or Welch's t on means (assumes roughly "
+		   "normal samples; decides with 3 a side)"),
+	CMD_FLAG("settings", struct compare_args, settings,
+		 "compare the settings inside one result (first = baseline)"),
+	CMD_SET("markdown", struct compare_args, format, FORMAT_MARKDOWN, "print a Markdown table"),
+	CMD_SET("json", struct compare_args, format, FORMAT_JSON,
+		"print JSON (format \"starve-compare\")"),
+	CMD_END
+};
+
+const struct cmd cmd_compare = {
+	.name = "compare", .operands = "A.json B.json...",
+	.summary = "compare results across kernels or settings, with significance",
+	.options = compare_options, .run = run_compare,
+	.notes = "The first result (or setting) is the baseline. Runs are matched by setting, load\n"
+		 "and metric; a metric's samples are its values in the runs with status ok.\n"
+		 "Each metric is tested with Mann-Whitney U (two-sided) by default; its verdict is\n"
+		 "'regression' or 'improvement' when p < alpha and the medians differ by more\n"
+		 "than the threshold, 'insufficient data' with fewer than 3 repetitions a side.\n"
+		 "Mann-Whitney U cannot reach p < 0.05 with fewer than 4 repetitions a side\n"
+		 "(3 a side give p >= 0.1); Welch's t can decide with 3.\n\n"
+		 "exit status: 0 no regression, 1 a regression, 2 bad input or usage.\n",
+};
+
+/* --alpha, --test and each --threshold into A->opt. */
+static int compare_parse_values(struct compare_args *a)
 {
-	struct compare_args *a = data;
-	struct cmp_threshold th;
 	char *end;
-
-	switch (c) {
-	case 'l':
-		if (a->n_labels == sizeof(a->labels) / sizeof(a->labels[0]))
-			return error("too many --label options");
-		a->labels[a->n_labels++] = arg;
-		return 0;
-	case 't':
-		if (cmp_parse_threshold(arg, &th) < 0)
-			return -1;
-		if (!th.metric)
-			a->opt.threshold = th.pct;
-		else if (a->opt.n_thresholds == sizeof(a->thresholds) / sizeof(a->thresholds[0]))
-			return error("too many --threshold options");
-		else
-			a->thresholds[a->opt.n_thresholds++] = th;
-		return 0;
-	case 'a':
-		errno = 0;
-		a->opt.alpha = strtod(arg, &end);
-		if (errno || end == arg || *end || !(a->opt.alpha > 0 && a->opt.alpha < 1))
-			return error("--alpha: '%s' is not a probability between 0 and 1", arg);
-		return 0;
-	case 'T':
-		if (cmp_parse_test(arg) < 0)
-			return error("--test: '%s' is not a test (mwu or welch)", arg);
-		a->opt.test = (enum cmp_test)cmp_parse_test(arg);
-		return 0;
-	case 's':
-		a->settings = true;
-		return 0;
-	case 'm':
-		a->format = FORMAT_MARKDOWN;
-		return 0;
-	case 'j':
-		a->format = FORMAT_JSON;
-		return 0;
-	default:
-		return error("see 'starve compare --help'");
-	}
-}
-
-static int compare_parse(int argc, char **argv, struct compare_args *a)
-{
-	static const struct option longopts[] = {
-		{ "label", required_argument, NULL, 'l' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "alpha", required_argument, NULL, 'a' },
-		{ "test", required_argument, NULL, 'T' },
-		{ "settings", no_argument, NULL, 's' },
-		{ "markdown", no_argument, NULL, 'm' },
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 
 	a->opt.alpha = CMP_DEFAULT_ALPHA;
 	a->opt.threshold = CMP_DEFAULT_THRESHOLD;
-	a->opt.thresholds = a->thresholds;
-	if (cmd_parse_options(argc, argv, "", longopts, compare_option, a, &a->files,
-			      &a->n_files) < 0)
+	a->opt.thresholds = a->threshold;
+	if (a->alpha) {
+		errno = 0;
+		a->opt.alpha = strtod(a->alpha, &end);
+		if (errno || end == a->alpha || *end || !(a->opt.alpha > 0 && a->opt.alpha < 1))
+			return error("--alpha: '%s' is not a probability between 0 and 1", a->alpha);
+	}
+	if (a->test && cmp_parse_test(a->test) < 0)
+		return error("--test: '%s' is not a test (mwu or welch)", a->test);
+	if (a->test)
+		a->opt.test = (enum cmp_test)cmp_parse_test(a->test);
+	for (size_t i = 0; i < a->thresholds.n; i++) {
+		struct cmp_threshold th;
+
+		if (cmp_parse_threshold(a->thresholds.v[i], &th) < 0)
+			return -1;
+		if (!th.metric)
+			a->opt.threshold = th.pct;
+		else if (a->opt.n_thresholds == sizeof(a->threshold) / sizeof(a->threshold[0]))
+			return error("too many --threshold options");
+		else
+			a->threshold[a->opt.n_thresholds++] = th;
+	}
+	return 0;
+}
+
+static int compare_check(struct compare_args *a)
+{
+	if (compare_parse_values(a) < 0)
 		return -1;
-	if (a->settings && a->n_files != 1)
+	if (a->settings && a->files.n != 1)
 		return error("--settings compares the settings of one result: give one file");
-	if (!a->settings && a->n_files < 2)
+	if (!a->settings && a->files.n < 2)
 		return error("give at least two results to compare (or --settings RESULT.json); "
 			     "see 'starve compare --help'");
-	if (a->n_labels > (size_t)a->n_files)
-		return error("%zu --label options for %d results", a->n_labels, a->n_files);
+	if (a->labels.n > a->files.n)
+		return error("%zu --label options for %zu results", a->labels.n, a->files.n);
+	if (a->labels.n > 64)
+		return error("too many --label options");
 	return 0;
 }
 
@@ -145,65 +127,66 @@ static void compare_print(const struct cmp_table *t, enum compare_format format)
 	}
 }
 
-/* Read the N files; on failure print why and return -1 (results freed). */
-static int compare_load(char **files, size_t n, json_t **results)
+/* Read the N files; on failure print why and return -1 (views freed). */
+static int compare_load(char **files, size_t n, struct result_view **views)
 {
 	char why[1024];
 
 	for (size_t i = 0; i < n; i++) {
-		results[i] = result_read(files[i], why, sizeof(why));
-		if (!results[i]) {
+		views[i] = rv_open(files[i], why, sizeof(why));
+		if (!views[i]) {
 			while (i--)
-				json_decref(results[i]);
+				rv_free(views[i]);
 			return error("%s", why);
 		}
 	}
 	return 0;
 }
 
-static int run_compare(int argc, char **argv)
+/* Read, match, test and print; the exit status. */
+static int compare_files(const struct compare_args *a)
 {
-	struct compare_args a = { 0 };
-	struct cmp_table t;
-	json_t **results;
+	size_t n = a->files.n;
+	struct result_view **views = calloc(n, sizeof(*views));
 	const char *labels[64] = { NULL };
-	size_t n;
+	struct cmp_table t;
 	int ret;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_usage(&cmd_compare, compare_options);
-		return EXIT_PASS;
-	}
-	if (compare_parse(argc, argv, &a) < 0) {
-		free(a.files);
+	if (!views)
+		return error("out of memory"), EXIT_RUNTIME;
+	if (compare_load(a->files.v, n, views) < 0) {
+		free(views);
 		return EXIT_USAGE;
 	}
-	n = (size_t)a.n_files;
-	results = calloc(n, sizeof(*results));
-	if (!results)
-		die(EXIT_RUNTIME, "out of memory");
-	if (compare_load(a.files, n, results) < 0) {
-		free(results);
-		free(a.files);
-		return EXIT_USAGE;
-	}
-	memcpy(labels, a.labels, a.n_labels * sizeof(*labels));
-	if (a.settings)
-		ret = cmp_build_settings(&t, results[0], a.files[0], &a.opt);
+	for (size_t i = 0; i < a->labels.n; i++)
+		labels[i] = a->labels.v[i];
+	if (a->settings)
+		ret = cmp_build_settings(&t, views[0], &a->opt);
 	else
 		ret = n > 64 ? error("too many results (at most 64)") :
-		      cmp_build_results(&t, results, (const char *const *)a.files, labels, n,
-					&a.opt);
+		      cmp_build_results(&t, (const struct result_view *const *)views, labels, n,
+					&a->opt);
 	if (ret == 0) {
-		compare_print(&t, a.format);
+		compare_print(&t, a->format);
 		ret = cmp_exit_status(&t);
 		cmp_free(&t);
 	} else {
 		ret = EXIT_USAGE;
 	}
 	for (size_t i = 0; i < n; i++)
-		json_decref(results[i]);
-	free(results);
-	free(a.files);
+		rv_free(views[i]);
+	free(views);
+	return ret;
+}
+
+static int run_compare(int argc, char **argv)
+{
+	struct compare_args a = { .format = FORMAT_TEXT };
+	int ret;
+
+	if (!cmd_parse(&cmd_compare, argc, argv, &a, &a.files, &ret))
+		return ret;
+	ret = compare_check(&a) < 0 ? EXIT_USAGE : compare_files(&a);
+	cmd_release(&cmd_compare, &a, &a.files);
 	return ret;
 }

@@ -16,12 +16,19 @@
 
 static int run_env(int argc, char **argv);
 
-const struct cmd cmd_env = { "env", "[--json]", "what this kernel and machine offer the harness",
-			     run_env };
+struct env_args {
+	bool json;
+};
 
-static const char env_options[] =
-	"options:\n"
-	"  --json   print a JSON object instead of text (keys are stable)\n";
+static const struct cmd_option env_options[] = {
+	CMD_FLAG("json", struct env_args, json, "print a JSON object instead of text (keys are stable)"),
+	CMD_END
+};
+
+const struct cmd cmd_env = {
+	.name = "env", .summary = "what this kernel and machine offer the harness",
+	.options = env_options, .run = run_env,
+};
 
 #define ENV_MAX_BACKENDS 8
 
@@ -151,25 +158,18 @@ static void env_text(const struct env_facts *f)
 
 static int run_env(int argc, char **argv)
 {
+	struct env_args a = { .json = false };
 	struct env_facts facts;
-	bool json = false;
+	struct cmd_words none;
 	json_t *doc;
+	int status;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_usage(&cmd_env, env_options);
-		return EXIT_PASS;
-	}
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json")) {
-			error("unknown argument '%s' for 'starve env'; see 'starve env --help'",
-			      argv[i]);
-			return EXIT_USAGE;
-		}
-		json = true;
-	}
+	if (!cmd_parse(&cmd_env, argc, argv, &a, &none, &status))
+		return status;
+	cmd_release(&cmd_env, &a, &none);
 	memset(&facts, 0, sizeof(facts));
 	env_gather(&facts);
-	if (!json) {
+	if (!a.json) {
 		env_text(&facts);
 		return EXIT_PASS;
 	}

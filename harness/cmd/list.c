@@ -11,12 +11,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <yaml.h>
 
 #define LIST_MAX_PROFILES 256
 
 static int run_list(int argc, char **argv);
 
-const struct cmd cmd_list = { "list", "[--man]", "load types and their options; shipped profiles", run_list };
+struct list_args {
+	bool man;
+};
+
+static const struct cmd_option list_options[] = {
+	CMD_FLAG("man", struct list_args, man,
+		 "print the load types as man(7) roff (the LOAD TYPES of starve-profile(5))"),
+	CMD_END
+};
+
+const struct cmd cmd_list = {
+	.name = "list", .summary = "load types and their options; shipped profiles",
+	.options = list_options, .run = run_list,
+};
 
 /* ---- text ---- */
 
@@ -63,41 +78,54 @@ struct list_profile {
 	char path[512];
 };
 
-/* The top-level scalar KEY of a profile: "key: value", or a folded or
- * literal block whose first line is taken. Enough for a listing; `starve
- * check` is what validates a profile. */
-static void list_yaml_key(FILE *f, const char *key, char *out, size_t len)
+/* The first line of the top-level scalar KEY of the mapping MAP, or "". */
+static void list_yaml_key(yaml_document_t *doc, const yaml_node_t *map, const char *key,
+			  char *out, size_t len)
 {
-	char line[512];
-	size_t klen = strlen(key);
-	bool block = false;
-
-	rewind(f);
 	out[0] = '\0';
-	while (fgets(line, sizeof(line), f)) {
-		char *v = line;
+	for (const yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+	     pair < map->data.mapping.pairs.top; pair++) {
+		const yaml_node_t *k = yaml_document_get_node(doc, pair->key);
+		const yaml_node_t *v = yaml_document_get_node(doc, pair->value);
 
-		line[strcspn(line, "\r\n")] = '\0';
-		if (block) {
-			v += strspn(v, " \t");
-			snprintf(out, len, "%s", v);
+		if (k && v && k->type == YAML_SCALAR_NODE && v->type == YAML_SCALAR_NODE &&
+		    !strcmp((const char *)k->data.scalar.value, key)) {
+			const char *text = (const char *)v->data.scalar.value;
+
+			snprintf(out, len, "%.*s", (int)strcspn(text, "\n"), text);
 			return;
 		}
-		if (strncmp(line, key, klen) || line[klen] != ':')
-			continue;
-		v = line + klen + 1;
-		v += strspn(v, " \t");
-		if (!*v || *v == '>' || *v == '|') {
-			block = true;
-			continue;
-		}
-		if ((*v == '"' || *v == '\'') && strlen(v) >= 2 && v[strlen(v) - 1] == *v) {
-			v[strlen(v) - 1] = '\0';
-			v++;
-		}
-		snprintf(out, len, "%s", v);
-		return;
 	}
+}
+
+/* The name and description of the profile at P->path, read with libyaml.
+ * Enough for a listing: a file that is not a YAML mapping gives neither,
+ * and `starve check` is what says why. */
+static void list_profile_read(struct list_profile *p)
+{
+	FILE *f = fopen(p->path, "rb");
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	struct stat st;
+
+	p->name[0] = p->description[0] = '\0';
+	if (!f)
+		return;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && yaml_parser_initialize(&parser)) {
+		yaml_parser_set_input_file(&parser, f);
+		if (yaml_parser_load(&parser, &doc)) {
+			const yaml_node_t *root = yaml_document_get_root_node(&doc);
+
+			if (root && root->type == YAML_MAPPING_NODE) {
+				list_yaml_key(&doc, root, "name", p->name, sizeof(p->name));
+				list_yaml_key(&doc, root, "description", p->description,
+					      sizeof(p->description));
+			}
+			yaml_document_delete(&doc);
+		}
+		yaml_parser_delete(&parser);
+	}
+	fclose(f);
 }
 
 static bool list_is_profile(const char *file)
@@ -115,17 +143,10 @@ static size_t list_profiles_in(const char *dir, struct list_profile *out, size_t
 	if (!d)
 		return n;
 	while ((e = readdir(d)) && n < max) {
-		FILE *f;
-
 		if (!list_is_profile(e->d_name))
 			continue;
 		snprintf(out[n].path, sizeof(out[n].path), "%s/%s", dir, e->d_name);
-		f = fopen(out[n].path, "r");
-		if (!f)
-			continue;
-		list_yaml_key(f, "name", out[n].name, sizeof(out[n].name));
-		list_yaml_key(f, "description", out[n].description, sizeof(out[n].description));
-		fclose(f);
+		list_profile_read(&out[n]);
 		if (!out[n].name[0])
 			snprintf(out[n].name, sizeof(out[n].name), "%.*s",
 				 (int)strcspn(e->d_name, "."), e->d_name);
@@ -220,20 +241,14 @@ static void list_types_man(void)
 
 static int run_list(int argc, char **argv)
 {
-	bool man = false;
+	struct list_args a = { .man = false };
+	struct cmd_words none;
+	int status;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_usage(&cmd_list, "options:\n  --man   print the load types as man(7) roff\n");
-		return EXIT_PASS;
-	}
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--man")) {
-			error("unknown argument '%s' for 'starve list' (only --man)", argv[i]);
-			return EXIT_USAGE;
-		}
-		man = true;
-	}
-	if (man) {
+	if (!cmd_parse(&cmd_list, argc, argv, &a, &none, &status))
+		return status;
+	cmd_release(&cmd_list, &a, &none);
+	if (a.man) {
 		list_types_man();
 		return EXIT_PASS;
 	}

@@ -3,6 +3,8 @@
  * type's own), so `--run 5ms` is checked exactly like `run: 5ms` in YAML. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/profile/profile.h"
+#include "harness/run/result-build.h"
 #include "harness/run/spawn.h"
 #include "harness/placement/topology.h"
 #include "lib/duration.h"
@@ -12,7 +14,6 @@
 #include "loads/inband.h"
 
 #include <jansson.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,18 +26,8 @@
 
 static int run_load(int argc, char **argv);
 
-const struct cmd cmd_load = { "load", "TYPE [--OPTION VALUE...] --duration T [--cpus SPEC] [--json]", "run one load generator alone and print its in-band metrics", run_load };
-
-static const char load_usage_text[] =
-	"options:\n"
-	"  --duration T     how long to run (required), e.g. 2s\n"
-	"  --json           print the metrics as JSON\n"
-	"  --count N, --mode threads|processes, --cpus SPEC, --nice N,\n"
-	"  --policy P, --priority N, --session BOOL   as in profiles\n"
-	"  --OPTION VALUE   an option of the load type ('starve list' shows them)\n";
-
 struct load_args {
-	struct load_spec spec;
+	struct load_spec spec;	/* its type from the first operand, set before parsing */
 	int64_t duration_ns;
 	bool json;
 	bool ended_alone;	/* the leader exited by itself, at most LOAD_END_NS late */
@@ -49,120 +40,97 @@ static void load_on_signal(int sig)
 	load_interrupted = sig;
 }
 
-/* "did you mean" over --duration, --json, the common and the type's options. */
-static int load_unknown_option(const struct load_type *type, const char *name)
+/* A common option of every load (load_common_options), as in profiles. */
+static int load_set_common(void *args, const struct cmd_option *o, union opt_value *v)
 {
-	const char *names[2 + COMMON_NR_OPTIONS + LOAD_MAX_OPTIONS];
-	const char *hint;
-	size_t n = 0;
+	struct load_args *a = args;
 
-	names[n++] = "duration";
-	names[n++] = "json";
-	for (size_t i = 0; i < COMMON_NR_OPTIONS; i++)
-		names[n++] = load_common_options[i].name;
-	for (size_t i = 0; i < type->n_options; i++)
-		names[n++] = type->options[i].name;
-	hint = opt_suggest(name, names, n);
-	if (hint)
-		return error("unknown option '--%s' for load type '%s' (did you mean '--%s'?)",
-			     name, type->name, hint);
-	return error("unknown option '--%s' for load type '%s' (see 'starve list')", name, type->name);
+	load_spec_set_common(&a->spec, (enum load_common_option)(o->spec - load_common_options), v);
+	return 0;
 }
 
-/* One --NAME VALUE pair of a table option. */
-static int load_set_option(struct load_spec *spec, const char *name, const char *text)
-{
-	const struct load_type *type = spec->type;
-	const struct opt_spec *o = opt_find(load_common_options, COMMON_NR_OPTIONS, name);
-	const struct opt_spec *table = o ? load_common_options : type->options;
-	union opt_value v;
-	char why[256];
+#define LOAD_COMMON(lname, arg, i) CMD_CALL(lname, arg, &load_common_options[i], load_set_common, NULL)
 
-	if (!o)
-		o = opt_find(type->options, type->n_options, name);
-	if (!o)
-		return load_unknown_option(type, name);
-	if (!text)
-		return error("option '--%s' needs a value", name);
-	if (opt_parse(o, text, &v, why, sizeof(why)))
-		return error("--%s: %s", name, why);
-	if (table == load_common_options) {
-		load_spec_set_common(spec, (enum load_common_option)(o - table), &v);
+/* --duration parses with the profile's row: a load runs as long as a run may. */
+static const struct cmd_option load_options[] = {
+	CMD_INT("duration", "T", &profile_keys[PROFILE_KEY_DURATION], struct load_args, duration_ns,
+		"how long to run, e.g. 2s", .required = true),
+	CMD_FLAG("json", struct load_args, json, "print the metrics as JSON"),
+	LOAD_COMMON("count", NULL, COMMON_COUNT),
+	LOAD_COMMON("mode", NULL, COMMON_MODE),
+	LOAD_COMMON("cpus", "SPEC", COMMON_CPUS),
+	LOAD_COMMON("nice", NULL, COMMON_NICE),
+	LOAD_COMMON("policy", NULL, COMMON_POLICY),
+	LOAD_COMMON("priority", NULL, COMMON_PRIORITY),
+	LOAD_COMMON("session", NULL, COMMON_SESSION),
+	CMD_END
+};
+
+static bool load_more(const void *args, struct cmd_more *more);
+
+const struct cmd cmd_load = {
+	.name = "load", .operands = "TYPE [--OPTION VALUE]...",
+	.summary = "run one load generator alone and print its in-band metrics",
+	.options = load_options, .run = run_load, .more = load_more,
+	.notes = "--OPTION VALUE is an option of the load type, as in profiles; 'starve load TYPE\n"
+		 "--help' lists them, 'starve list' those of every type.\n",
+};
+
+/* An option of the load type itself. */
+static int load_set_own(void *args, const struct opt_spec *o, union opt_value *v)
+{
+	struct load_args *a = args;
+	size_t i = (size_t)(o - a->spec.type->options);
+
+	if (o->type == OPT_STRING)
+		free(a->spec.opts[i].s);
+	a->spec.opts[i] = *v;
+	a->spec.opt_set[i] = true;
+	return 0;
+}
+
+static bool load_more(const void *args, struct cmd_more *more)
+{
+	const struct load_type *type = ((const struct load_args *)args)->spec.type;
+
+	if (!type)
+		return false;
+	snprintf(more->title, sizeof(more->title), "options of load type '%s'", type->name);
+	more->table = type->options;
+	more->n = type->n_options;
+	more->set = load_set_own;
+	return true;
+}
+
+/* The type, from the first word, before the options that depend on it. */
+static int load_type_of(struct load_args *a, const char *name)
+{
+	const struct load_type *type = load_type_find(name);
+	const char *hint;
+
+	if (type) {
+		load_spec_init(&a->spec, type, NULL);
 		return 0;
 	}
-	if (o->type == OPT_STRING)
-		free(spec->opts[o - table].s);
-	spec->opts[o - table] = v;
-	spec->opt_set[o - table] = true;
-	return 0;
+	hint = load_type_suggest(name);
+	if (hint)
+		return error("unknown load type '%s' (did you mean '%s'?)", name, hint);
+	return error("unknown load type '%s' (see 'starve list')", name);
 }
 
-/* Splits "--name=value" or takes the next word; a bare boolean means true. */
-static int load_parse_args(int argc, char **argv, struct load_args *a)
+/* After parsing: one operand, the type; the spec finished and checked. */
+static int load_setup(struct load_args *a, const struct cmd_words *ops)
 {
-	for (int i = 2; i < argc; i++) {
-		char name[64];
-		const char *arg = argv[i], *eq, *value;
-
-		if (strncmp(arg, "--", 2) || !arg[2])
-			return error("unexpected argument '%s' (options look like --name value)", arg);
-		arg += 2;
-		eq = strchr(arg, '=');
-		snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
-		if (!strcmp(name, "json") && !eq) {
-			a->json = true;
-			continue;
-		}
-		value = eq ? eq + 1 : (i + 1 < argc && strncmp(argv[i + 1], "--", 2)) ? argv[++i] : NULL;
-		if (!value) {
-			const struct opt_spec *o = opt_find(a->spec.type->options,
-							    a->spec.type->n_options, name);
-			if (!o)
-				o = opt_find(load_common_options, COMMON_NR_OPTIONS, name);
-			if (o && o->type == OPT_BOOL)
-				value = "true";
-		}
-		if (!strcmp(name, "duration")) {
-			char why[256];
-
-			if (!value)
-				return error("option '--duration' needs a value");
-			if (duration_parse(value, &a->duration_ns, why, sizeof(why)))
-				return error("--duration: %s", why);
-			if (a->duration_ns <= 0)
-				return error("--duration must be positive");
-			continue;
-		}
-		if (load_set_option(&a->spec, name, value))
-			return -1;
-	}
-	if (a->duration_ns <= 0)
-		return error("missing --duration (e.g. --duration 2s)");
-	return 0;
-}
-
-/* argv[1] is the type; fills A (spec finished and checked). */
-static int load_setup(int argc, char **argv, struct load_args *a)
-{
-	const struct load_type *type;
 	cpu_set_t cpus;
 	char why[256];
 
-	if (argc < 2 || !strncmp(argv[1], "--", 2))
-		return error("missing load type; see 'starve list'");
-	type = load_type_find(argv[1]);
-	if (!type) {
-		const char *hint = load_type_suggest(argv[1]);
-
-		if (hint)
-			return error("unknown load type '%s' (did you mean '%s'?)", argv[1], hint);
-		return error("unknown load type '%s' (see 'starve list')", argv[1]);
-	}
-	load_spec_init(&a->spec, type, NULL);
-	if (load_parse_args(argc, argv, a))
-		return -1;
+	if (!a->spec.type)
+		return error(ops->n ? "give the load type first: starve load TYPE [--OPTION VALUE]..."
+				    : "missing load type; see 'starve list'");
+	if (ops->n > 1)
+		return cmd_usage_error(&cmd_load, "unexpected argument '%s'", ops->v[1]);
 	if (load_spec_finish(&a->spec, why, sizeof(why)))
-		return error("load '%s': %s", type->name, why);
+		return error("load '%s': %s", a->spec.type->name, why);
 	/* A cpu spec this machine cannot satisfy is a usage error too. */
 	if (topology_cpus(a->spec.cpus, &cpus, why, sizeof(why)))
 		return error("--cpus: %s", why);
@@ -221,33 +189,20 @@ static json_t *load_workers_json(const struct stats_block *stats, unsigned n)
 	return arr;
 }
 
-/* A metric value in its unit, for people: 1.234 ms, 0.951, 52.0/s. */
-static void load_print_metric(const char *name, double v)
-{
-	const struct metric_def *m = metric_find(name);
-	char buf[64];
-
-	if (m && m->unit == METRIC_SECONDS)
-		printf("  %-22s %s\n", name, duration_format((int64_t)llround(v * NSEC_PER_SEC),
-							       buf, sizeof(buf)));
-	else if (m && m->unit == METRIC_PER_SECOND)
-		printf("  %-22s %.1f/s\n", name, v);
-	else
-		printf("  %-22s %.3f\n", name, v);
-}
-
 static void load_print_text(const struct load_args *a, const struct inband_summary *sum,
-			    json_t *metrics, double wall_s)
+			    double wall_s)
 {
-	const char *key;
-	json_t *v;
+	struct inband_metric m[INBAND_MAX_METRICS];
+	size_t n = inband_metrics(a->spec.type, sum, m);
+	char buf[64];
 
 	printf("load %s: %u worker%s, %s, cpus %s, %.2f s\n", a->spec.name,
 	       sum->workers, sum->workers == 1 ? "" : "s",
 	       load_mode_names[a->spec.mode], a->spec.cpus, wall_s);
 	printf("  %-22s %llu\n", "iterations", (unsigned long long)sum->iterations);
-	json_object_foreach(metrics, key, v)
-		load_print_metric(key, json_number_value(v));
+	for (size_t i = 0; i < n; i++)
+		printf("  %-22s %s\n", m[i].name, metric_format(m[i].name, m[i].value, METRIC_DIGITS,
+								   buf, sizeof(buf)));
 	if (a->spec.type->flags & LOAD_INBAND_GAPS)
 		printf("  %-22s %llu / %llu / %llu\n", "gaps over 1/10/100 ms",
 		       (unsigned long long)sum->gaps_over_1ms, (unsigned long long)sum->gaps_over_10ms,
@@ -287,29 +242,27 @@ static void load_report(const struct load_args *a, const struct stats_block *sta
 			unsigned n, int64_t wall_ns)
 {
 	struct inband_summary *sum = malloc(sizeof(*sum));
-	json_t *metrics = json_object(), *hists = json_object();
+	json_t *metrics, *hists, *doc;
 
 	if (!sum)
 		return;
 	inband_summarize(a->spec.type, stats, 0, n, wall_ns, sum);
-	inband_metrics_json(a->spec.type, sum, metrics, hists);
-	if (a->json) {
-		json_t *doc = json_pack("{s:s, s:s, s:f, s:I, s:O, s:O, s:o}", "load", a->spec.name,
-					"type", a->spec.type->name, "duration_s",
-					(double)wall_ns / NSEC_PER_SEC, "iterations",
-					(json_int_t)sum->iterations, "metrics", metrics,
-					"histograms", hists, "workers", load_workers_json(stats, n));
-
-		json_object_set_new(doc, "ended_by_itself", json_boolean(a->ended_alone));
-
-		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
-		putchar('\n');
-		json_decref(doc);
-	} else {
-		load_print_text(a, sum, metrics, (double)wall_ns / NSEC_PER_SEC);
+	if (!a->json) {
+		load_print_text(a, sum, (double)wall_ns / NSEC_PER_SEC);
+		free(sum);
+		return;
 	}
-	json_decref(metrics);
-	json_decref(hists);
+	metrics = json_object();
+	hists = json_object();
+	result_build_inband(a->spec.type, sum, metrics, hists);
+	doc = json_pack("{s:s, s:s, s:f, s:I, s:o, s:o, s:o}", "load", a->spec.name,
+			"type", a->spec.type->name, "duration_s", (double)wall_ns / NSEC_PER_SEC,
+			"iterations", (json_int_t)sum->iterations, "metrics", metrics,
+			"histograms", hists, "workers", load_workers_json(stats, n));
+	json_object_set_new(doc, "ended_by_itself", json_boolean(a->ended_alone));
+	json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+	putchar('\n');
+	json_decref(doc);
 	free(sum);
 }
 
@@ -342,18 +295,20 @@ static int load_execute(struct load_args *a)
 
 static int run_load(int argc, char **argv)
 {
-	struct load_args a = { 0 };
+	struct load_args a = { .duration_ns = 0 };
+	struct cmd_words ops;
 	int status;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_usage(&cmd_load, load_usage_text);
-		return EXIT_PASS;
-	}
-	if (load_setup(argc, argv, &a)) {
-		load_spec_free(&a.spec);
+	if (argc < 2)
+		return error("missing load type; see 'starve list'"), EXIT_USAGE;
+	if (argv[1][0] != '-' && load_type_of(&a, argv[1]) < 0)
 		return EXIT_USAGE;
+	if (!cmd_parse(&cmd_load, argc, argv, &a, &ops, &status)) {
+		load_spec_free(&a.spec);
+		return status;
 	}
-	status = load_execute(&a);
+	status = load_setup(&a, &ops) < 0 ? EXIT_USAGE : load_execute(&a);
+	cmd_release(&cmd_load, &a, &ops);
 	load_spec_free(&a.spec);
 	return status;
 }

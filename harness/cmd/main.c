@@ -1,5 +1,7 @@
 /* starve: stress and regression harness for the CPU scheduler of live
- * kernels. This file only dispatches to the subcommands (harness/cmd-*.c). */
+ * kernels. This file only dispatches to the subcommands (one file each in harness/cmd/).
+ * `starve --man` (not in --help) prints the SYNOPSIS of starve(1) from their
+ * option tables for `make update-man`. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
@@ -35,6 +37,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);
+		return EXIT_PASS;
+	}
+	if (!strcmp(argv[1], "--man")) {
+		cmd_print_man_synopsis(commands, N_COMMANDS, stdout);
 		return EXIT_PASS;
 	}
 	for (size_t i = 0; i < N_COMMANDS; i++)

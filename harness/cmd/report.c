@@ -7,9 +7,9 @@
 #include "lib/error.h"
 #include "reports/formats.h"
 #include "reports/result.h"
+#include "reports/result-view.h"
 #include "reports/verdict.h"
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,174 +17,109 @@
 
 static int run_report(int argc, char **argv);
 
-const struct cmd cmd_report = {
-	"report", "RESULT.json [--junit F] [--ktap F] [--markdown F] [--html F] [--json F] "
-		  "[--table] "
-		  "[--recompute] [--strict]",
-	"regenerate reports from a result; exit with its verdict", run_report
-};
-
-/* Every option once: the rows drive parsing and --help. The first five name
- * report formats (reports/formats.c) and take the file to write. */
-enum report_opt { RO_JSON, RO_JUNIT, RO_KTAP, RO_MARKDOWN, RO_HTML, RO_TABLE, RO_RECOMPUTE,
-		  RO_STRICT, RO_COUNT };
-#define RO_N_FILES (RO_HTML + 1)
-
-static const struct report_opt_row {
-	const char *name;
-	const char *arg;	/* NULL: a flag */
-	const char *help;
-} report_opts[RO_COUNT] = {
-	[RO_JSON] = { "json", "F", "the result itself (useful with --recompute)" },
-	[RO_JUNIT] = { "junit", "F", "JUnit XML: a testsuite per setting, a testcase per expectation" },
-	[RO_KTAP] = { "ktap", "F", "KTAP version 1: a test per setting, expectations nested" },
-	[RO_MARKDOWN] = { "markdown", "F", "Markdown summary for a merge-request comment" },
-	[RO_HTML] = { "html", "F", "one self-contained HTML page: tables and SVG charts" },
-	[RO_TABLE] = { "table", NULL, "print the summary table too (default when no file is named)" },
-	[RO_RECOMPUTE] = { "recompute", NULL, "judge the verdicts again from the measurements" },
-	[RO_STRICT] = { "strict", NULL, "undecided verdicts fail (exit 1); implies --recompute" },
-};
-
-static void report_help(void)
-{
-	char text[2048];
-	size_t used = 0;
-
-	used += snprintf(text, sizeof(text), "options (F is a file name, '-' for stdout):\n");
-	for (size_t i = 0; i < RO_COUNT && used < sizeof(text); i++)
-		used += snprintf(text + used, sizeof(text) - used, "  --%-9s %-2s %s\n",
-				 report_opts[i].name, report_opts[i].arg ? report_opts[i].arg : "",
-				 report_opts[i].help);
-	if (used < sizeof(text))
-		snprintf(text + used, sizeof(text) - used,
-			 "\nexit status: 0 pass (or only undecided, with a warning), 1 a verdict "
-			 "failed,\n2 unreadable or invalid result, 3 a report could not be written, "
-			 "4 all skipped.\n");
-	cmd_usage(&cmd_report, text);
-}
+/* The report files, indexed like report_files[]. */
+enum report_file { RF_JSON, RF_JUNIT, RF_KTAP, RF_MARKDOWN, RF_HTML, RF_COUNT };
 
 struct report_args {
-	const char *input;
-	const char *out[RO_N_FILES];	/* indexed like report_opts */
+	const char *out[RF_COUNT];
 	bool table, recompute, strict;
-	char **argv;		/* to name a bad option */
 };
 
-/* getopt values are row + RO_VAL: cmd_parse_options() keeps 1 for operands. */
-#define RO_VAL 256
+/* A file option is named after its report format (reports/formats.c). */
+static const struct cmd_option report_options[] = {
+	CMD_STRING("junit", "F", struct report_args, out[RF_JUNIT],
+		   "JUnit XML: a testsuite per setting, a testcase per expectation"),
+	CMD_STRING("ktap", "F", struct report_args, out[RF_KTAP],
+		   "KTAP version 1: a test per setting, expectations nested"),
+	CMD_STRING("markdown", "F", struct report_args, out[RF_MARKDOWN],
+		   "Markdown summary for a merge-request comment"),
+	CMD_STRING("html", "F", struct report_args, out[RF_HTML],
+		   "one self-contained HTML page: tables and SVG charts"),
+	CMD_STRING("json", "F", struct report_args, out[RF_JSON],
+		   "the result itself (useful with --recompute)"),
+	CMD_FLAG("table", struct report_args, table,
+		 "print the summary table too (default when no file is named)"),
+	CMD_FLAG("recompute", struct report_args, recompute,
+		 "judge the verdicts again from the measurements"),
+	CMD_FLAG("strict", struct report_args, strict,
+		 "undecided verdicts fail (exit 1); implies --recompute"),
+	CMD_END
+};
 
-static int report_option(int c, char *arg, void *data)
-{
-	struct report_args *a = data;
-	int row = c - RO_VAL;
+static const char *const report_files[RF_COUNT] = {
+	[RF_JSON] = "json", [RF_JUNIT] = "junit", [RF_KTAP] = "ktap",
+	[RF_MARKDOWN] = "markdown", [RF_HTML] = "html",
+};
 
-	if (row >= 0 && row < RO_N_FILES)
-		a->out[row] = arg;
-	else if (row == RO_TABLE)
-		a->table = true;
-	else if (row == RO_RECOMPUTE)
-		a->recompute = true;
-	else if (row == RO_STRICT)
-		a->strict = a->recompute = true;
-	else if (c == ':')
-		return error("option '%s' needs a file name ('-' for stdout)", a->argv[optind - 1]);
-	else
-		return error("bad option '%s' for 'starve report'; see 'starve report --help'",
-			     a->argv[optind - 1]);
-	return 0;
-}
+const struct cmd cmd_report = {
+	.name = "report", .operands = "RESULT.json",
+	.summary = "regenerate reports from a result; exit with its verdict",
+	.options = report_options, .run = run_report,
+	.notes = "F is a file name, '-' for stdout.\n\n"
+		 "exit status: 0 pass (or only undecided, with a warning), 1 a verdict failed,\n"
+		 "2 unreadable or invalid result, 3 a report could not be written, 4 all skipped.\n",
+};
 
-static int report_parse(int argc, char **argv, struct report_args *a)
-{
-	struct option longopts[RO_COUNT + 1] = { { NULL, 0, NULL, 0 } };
-	char **ops;
-	int n, ret;
-
-	for (int i = 0; i < RO_COUNT; i++)
-		longopts[i] = (struct option){ report_opts[i].name,
-					       report_opts[i].arg ? required_argument : no_argument,
-					       NULL, RO_VAL + i };
-	memset(a, 0, sizeof(*a));
-	a->argv = argv;
-	opterr = 0;
-	ret = cmd_parse_options(argc, argv, ":", longopts, report_option, a, &ops, &n);
-	if (ret == 0 && n != 1)
-		ret = error("give exactly one result file; usage: starve report %s",
-			    cmd_report.args);
-	if (ret == 0)
-		a->input = ops[0];
-	free(ops);
-	return ret;
-}
-
-/* The exit code the summary records, or -1 when it has none we know. */
-static int report_exit_code(const json_t *result)
-{
-	const json_t *code = json_object_get(json_object_get(result, "summary"), "exit_code");
-	json_int_t v = json_integer_value(code);
-
-	if (!json_is_integer(code) || (v != EXIT_PASS && v != EXIT_VERDICT_FAIL &&
-				       v != EXIT_ALL_SKIPPED))
-		return error("%s: no valid summary.exit_code; try --recompute", "result");
-	return (int)v;
-}
-
-static int report_outputs(const struct report_args *a, const json_t *result)
+static int report_outputs(const struct report_args *a, const struct result_view *v)
 {
 	bool any = false, stdout_used = false;
-	const char *warning_str;
 
-	for (size_t i = 0; i < RO_N_FILES; i++) {
+	for (size_t i = 0; i < RF_COUNT; i++) {
 		if (!a->out[i])
 			continue;
 		any = true;
 		stdout_used |= !strcmp(a->out[i], "-");
-		if (report_write_file(report_format_find(report_opts[i].name), result,
-				      a->out[i]) < 0)
+		if (report_write_file(report_format_find(report_files[i]), v, a->out[i]) < 0)
 			return -1;
 	}
 	if (a->table || !any) {
 		if (stdout_used)
 			return error("--table and an output to '-' would mix on stdout");
-		return report_write_file(report_format_find("table"), result, "-");
+		return report_write_file(report_format_find("table"), v, "-");
 	}
 	/* the table shows the warning; without it, say it on stderr */
-	warning_str = json_string_value(json_object_get(json_object_get(result, "summary"),
-							"warning"));
-	if (warning_str)
-		warning("%s", warning_str);
+	if (v->summary.warning)
+		warning("%s", v->summary.warning);
 	return 0;
+}
+
+/* The view of PATH, its verdicts judged again when A asks; NULL with the
+ * error printed. */
+static struct result_view *report_open(const struct report_args *a, const char *path)
+{
+	struct verdict_opts opts = { .undecided_fails = a->strict };
+	struct result_view *v;
+	char why[1024];
+
+	v = rv_open(path, why, sizeof(why));
+	if (!v)
+		error("%s", why);
+	else if (a->recompute || a->strict)
+		verdicts_rejudge(&v, &opts);
+	return v;
 }
 
 static int run_report(int argc, char **argv)
 {
-	struct report_args a;
-	char why[1024];
-	json_t *result;
+	struct report_args a = { .table = false };
+	struct cmd_words ops;
+	struct result_view *v;
 	int code;
 
-	if (cmd_wants_help(argc, argv)) {
-		report_help();
-		return EXIT_PASS;
-	}
-	if (report_parse(argc, argv, &a) < 0)
-		return EXIT_USAGE;
-	result = result_read(a.input, why, sizeof(why));
-	if (!result) {
-		error("%s", why);
+	if (!cmd_parse(&cmd_report, argc, argv, &a, &ops, &code))
+		return code;
+	if (ops.n != 1) {
+		cmd_usage_error(&cmd_report, "give exactly one result file");
+		cmd_release(&cmd_report, &a, &ops);
 		return EXIT_USAGE;
 	}
-	if (a.recompute) {
-		struct verdict_opts opts = { .undecided_fails = a.strict };
-
-		code = verdicts_apply_opts(result, &opts);
-	} else {
-		code = report_exit_code(result);
-	}
-	if (code >= 0 && report_outputs(&a, result) < 0)
+	v = report_open(&a, ops.v[0]);
+	cmd_release(&cmd_report, &a, &ops);
+	if (!v)
+		return EXIT_USAGE;
+	code = v->summary.exit_code;
+	if (report_outputs(&a, v) < 0)
 		code = EXIT_RUNTIME;
-	else if (code < 0)
-		code = EXIT_USAGE;
-	json_decref(result);
+	rv_free(v);
 	return code;
 }

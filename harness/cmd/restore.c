@@ -18,15 +18,22 @@
 
 static int run_restore(int argc, char **argv);
 
-const struct cmd cmd_restore = { "restore", "[--dry-run]",
-				 "restore knobs from the journal a crashed run left",
-				 run_restore };
+struct restore_args {
+	bool dry_run;
+};
 
-static const char restore_options[] =
-	"options:\n"
-	"  -n, --dry-run   print what would be restored or removed, change nothing\n"
-	"\n"
-	"The journal is $STARVE_STATE_DIR/journal (default " JOURNAL_DEFAULT_DIR "/journal).\n";
+static const struct cmd_option restore_options[] = {
+	CMD_FLAG("dry-run", struct restore_args, dry_run,
+		 "print what would be restored or removed, change nothing", .short_name = 'n'),
+	CMD_END
+};
+
+const struct cmd cmd_restore = {
+	.name = "restore", .summary = "restore knobs from the journal a crashed run left",
+	.options = restore_options, .run = run_restore,
+	.notes = "The journal is $STARVE_STATE_DIR/journal (default " JOURNAL_DEFAULT_DIR
+		 "/journal).\n",
+};
 
 /* "name: current -> journaled", newest first (the order of restoring). */
 static void restore_print(const struct journal *j, bool dry_run)
@@ -76,21 +83,16 @@ static int restore_journal(struct journal *j, bool dry_run)
 
 static int run_restore(int argc, char **argv)
 {
-	bool dry_run = false;
+	struct restore_args a = { .dry_run = false };
+	struct cmd_words none;
+	bool dry_run;
 	struct journal *j;
 	int ret;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_usage(&cmd_restore, restore_options);
-		return EXIT_PASS;
-	}
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--dry-run") || !strcmp(argv[i], "-n"))
-			dry_run = true;
-		else
-			return error("restore: unknown argument '%s' (see 'starve restore --help')",
-				     argv[i]), EXIT_USAGE;
-	}
+	if (!cmd_parse(&cmd_restore, argc, argv, &a, &none, &ret))
+		return ret;
+	cmd_release(&cmd_restore, &a, &none);
+	dry_run = a.dry_run;
 	j = malloc(sizeof(*j));
 	if (!j)
 		return error("out of memory"), EXIT_RUNTIME;

@@ -11,11 +11,11 @@
 #include "lib/error.h"
 #include "reports/formats.h"
 #include "reports/result.h"
+#include "reports/result-view.h"
 #include "reports/table.h"
 #include "reports/verdict.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,122 +24,59 @@
 
 static int run_run(int argc, char **argv);
 
-const struct cmd cmd_run = { "run", "PROFILE.yaml [-o DIR] [--repeat N] [--duration T] [--warmup T] [--only SETTING] [--format LIST] [--quiet] [--cpuset] [--allow-rt-on-all-cpus]", "run a profile against this kernel", run_run };
-
-/* Each option once: getopt's table and the help text both come from here. */
-enum { RUNOPT_REPEAT = 256, RUNOPT_DURATION, RUNOPT_WARMUP, RUNOPT_ONLY, RUNOPT_FORMAT, RUNOPT_ALLOW_RT,
-       RUNOPT_CPUSET };
-static const struct run_opt {
-	struct option opt;
-	const char *arg, *help;
-} run_opts[] = {
-	{ { "output", required_argument, NULL, 'o' }, "DIR",
-	  "write result.json there (default ./results/<profile>-<UTC time>/)" },
-	{ { "repeat", required_argument, NULL, RUNOPT_REPEAT }, "N", "repetitions (overrides the profile)" },
-	{ { "duration", required_argument, NULL, RUNOPT_DURATION }, "T", "measured time per run, e.g. 5s" },
-	{ { "warmup", required_argument, NULL, RUNOPT_WARMUP }, "T", "warm-up per run, e.g. 1s" },
-	{ { "only", required_argument, NULL, RUNOPT_ONLY }, "SETTING", "run only this setting" },
-	{ { "format", required_argument, NULL, RUNOPT_FORMAT }, "LIST",
-	  "also write junit,ktap,markdown,html,table (comma-separated; json always)" },
-	{ { "quiet", no_argument, NULL, 'q' }, NULL, "no progress line" },
-	{ { "cpuset", no_argument, NULL, RUNOPT_CPUSET }, NULL,
-	  "confine each load in a cpuset (as the profile's 'cpuset: true')" },
-	{ { "allow-rt-on-all-cpus", no_argument, NULL, RUNOPT_ALLOW_RT }, NULL,
-	  "let fifo/rr loads cover every CPU (can lock the machine up)" },
-};
-#define N_RUN_OPTS (sizeof(run_opts) / sizeof(run_opts[0]))
-
 struct run_args {
 	const char *profile, *dir, *only, *formats;
-	int repeat;
+	int64_t repeat;			/* 0: from the profile */
 	int64_t duration_ns, warmup_ns;	/* -1: from the profile */
 	bool quiet, allow_rt, cpuset;
 };
 
-static void run_help(void)
+/* --repeat, --duration and --warmup parse with the profile's own rows, so
+ * they take exactly what the profile's keys take. */
+static const struct cmd_option run_options[] = {
+	CMD_STRING("output", "DIR", struct run_args, dir,
+		   "write result.json there (default ./results/<profile>-<UTC time>/)",
+		   .short_name = 'o'),
+	CMD_INT("repeat", "N", &profile_keys[PROFILE_KEY_REPEAT], struct run_args, repeat,
+		"repetitions of every setting, overriding the profile"),
+	CMD_INT("duration", "T", &profile_keys[PROFILE_KEY_DURATION], struct run_args, duration_ns,
+		"measured time per run, e.g. 5s, overriding the profile"),
+	CMD_INT("warmup", "T", &profile_keys[PROFILE_KEY_WARMUP], struct run_args, warmup_ns,
+		"warm-up per run, e.g. 1s, overriding the profile"),
+	CMD_STRING("only", "SETTING", struct run_args, only, "run only this setting"),
+	CMD_STRING("format", "LIST", struct run_args, formats,
+		   "also write these formats into DIR, comma-separated: junit (result.xml), "
+		   "ktap (result.ktap), markdown (summary.md), table (summary.txt), html "
+		   "(report.html); json (result.json) is always written"),
+	CMD_FLAG("quiet", struct run_args, quiet, "no progress line", .short_name = 'q'),
+	CMD_FLAG("cpuset", struct run_args, cpuset,
+		 "confine each load in a cpuset (as the profile's 'cpuset: true')"),
+	CMD_FLAG("allow-rt-on-all-cpus", struct run_args, allow_rt,
+		 "let fifo/rr loads cover every CPU (can lock the machine up)"),
+	CMD_END
+};
+
+const struct cmd cmd_run = {
+	.name = "run", .operands = "PROFILE.yaml", .summary = "run a profile against this kernel",
+	.options = run_options, .run = run_run,
+	.notes = "exit status: 0 pass, 1 a verdict failed, 2 usage or profile error,\n"
+		 "3 runtime error or interrupted (partial result written), 4 all skipped.\n",
+};
+
+/* The profile operand, and format names checked before anything runs. */
+static int run_check_args(struct run_args *a, const struct cmd_words *ops)
 {
-	char text[2048], flag[48];
-	size_t off = 0;
-
-	text[0] = '\0';
-	for (size_t i = 0; i < N_RUN_OPTS && off < sizeof(text); i++) {
-		const struct run_opt *o = &run_opts[i];
-		bool has_short = o->opt.val < 256;
-
-		snprintf(flag, sizeof(flag), "%c%c%c --%s%s%s", has_short ? '-' : ' ',
-			 has_short ? o->opt.val : ' ', has_short ? ',' : ' ', o->opt.name,
-			 o->arg ? " " : "", o->arg ? o->arg : "");
-		off += (size_t)snprintf(text + off, sizeof(text) - off, "  %-30s %s\n", flag, o->help);
-	}
-	cmd_usage(&cmd_run, text);
-	printf("\nexit status: 0 pass, 1 a verdict failed, 2 usage or profile error,\n"
-	       "3 runtime error or interrupted (partial result written), 4 all skipped.\n");
-}
-
-static int run_parse_duration(const char *opt, const char *text, int64_t *ns)
-{
-	char why[160];
-
-	if (duration_parse(text, ns, why, sizeof(why)) < 0)
-		return error("--%s: %s", opt, why);
-	return 0;
-}
-
-static int run_parse_one(int c, char *arg, void *data)
-{
-	struct run_args *a = data;
-	char *end;
-	long n;
-
-	switch (c) {
-	case 'o': a->dir = arg; return 0;
-	case 'q': a->quiet = true; return 0;
-	case RUNOPT_ONLY: a->only = arg; return 0;
-	case RUNOPT_ALLOW_RT: a->allow_rt = true; return 0;
-	case RUNOPT_CPUSET: a->cpuset = true; return 0;
-	case RUNOPT_FORMAT: a->formats = arg; return report_formats_check(arg);
-	case RUNOPT_DURATION: return run_parse_duration("duration", arg, &a->duration_ns);
-	case RUNOPT_WARMUP: return run_parse_duration("warmup", arg, &a->warmup_ns);
-	case RUNOPT_REPEAT:
-		errno = 0;
-		n = strtol(arg, &end, 10);
-		if (errno || *end || n < 1 || n > 10000)
-			return error("--repeat: '%s' is not a count from 1 to 10000", arg);
-		a->repeat = (int)n;
-		return 0;
-	}
-	return error("see 'starve run --help'");
-}
-
-static int run_parse_args(int argc, char **argv, struct run_args *a)
-{
-	struct option longopts[N_RUN_OPTS + 1];
-	char **ops;
-	int n, ret;
-
-	memset(longopts, 0, sizeof(longopts));
-	for (size_t i = 0; i < N_RUN_OPTS; i++)
-		longopts[i] = run_opts[i].opt;
-	memset(a, 0, sizeof(*a));
-	a->duration_ns = a->warmup_ns = -1;
-	opterr = 1;
-	ret = cmd_parse_options(argc, argv, "o:q", longopts, run_parse_one, a, &ops, &n);
-	if (ret == 0 && n != 1)
-		ret = error(n == 0 ? "no profile given; see 'starve run --help'"
-				   : "one profile per run; see 'starve run --help'");
-	if (ret == 0)
-		a->profile = ops[0];
-	free(ops);
-	if (ret == 0 && a->duration_ns == 0)
-		return error("--duration must be more than 0");
-	return ret;
+	if (ops->n != 1)
+		return cmd_usage_error(&cmd_run, ops->n ? "one profile per run" : "no profile given");
+	a->profile = ops->v[0];
+	return a->formats ? report_formats_check(a->formats) : 0;
 }
 
 /* Command-line overrides, and --only naming a setting that exists. */
 static int run_apply_args(struct profile *p, const struct run_args *a)
 {
 	if (a->repeat)
-		p->repeat = a->repeat;
+		p->repeat = (int)a->repeat;
 	if (a->duration_ns > 0)
 		p->duration_ns = a->duration_ns;
 	if (a->warmup_ns >= 0)
@@ -188,49 +125,44 @@ static int run_output_dir(const struct profile *p, const char *dir, char *out, s
 	return run_mkdirs(out);
 }
 
-static bool run_had_errors(const json_t *result)
+static bool run_had_errors(const struct result_view *v)
 {
-	const json_t *run;
-	size_t i;
-
-	json_array_foreach(json_object_get(result, "runs"), i, run)
-		if (!strcmp(json_string_value(json_object_get(run, "status")), "error"))
+	for (size_t i = 0; i < v->n_runs; i++)
+		if (v->runs[i].status == RESULT_ERROR)
 			return true;
 	return false;
 }
 
-/* Verdicts, result.json, the other formats and the table. */
+/* Verdicts, result.json, the other formats and the table, from its view. */
 static int run_finish(json_t *result, enum run_status st, const struct run_args *a,
 		      const char *dir, const char *path)
 {
-	int code = verdicts_apply(result);
+	char why[1024];
+	struct result_view *v = rv_build(result, path, why, sizeof(why));
+	int code = v ? verdicts_rejudge(&v, NULL) : error("%s", why);
 
-	if (code < 0)
-		code = EXIT_RUNTIME;
-	if (result_write(path, result) < 0)
+	if (result_write(path, result) < 0 || !v) {
+		rv_free(v);
 		return EXIT_RUNTIME;
-	if (a->formats && reports_write_formats(result, dir, a->formats) < 0)
+	}
+	if (a->formats && reports_write_formats(v, dir, a->formats) < 0)
 		code = EXIT_RUNTIME;
-	table_print(result, stdout);
+	table_print(v, stdout);
 	printf("result: %s\n", path);
 	fflush(stdout);
-	if (st == RUN_INTERRUPTED) {
-		error("interrupted: the result is partial (\"complete\": false)");
-		return EXIT_RUNTIME;
-	}
-	if (st != RUN_DONE)
-		return EXIT_RUNTIME;
-	if (code != EXIT_VERDICT_FAIL && run_had_errors(result)) {
-		error("a run ended in error (its reason is in %s)", path);
-		return EXIT_RUNTIME;
-	}
-	return code;
+	if (st == RUN_INTERRUPTED)
+		code = error("interrupted: the result is partial (\"complete\": false)");
+	else if (st == RUN_DONE && code != EXIT_VERDICT_FAIL && run_had_errors(v))
+		code = error("a run ended in error (its reason is in %s)", path);
+	rv_free(v);
+	return code < 0 || st != RUN_DONE ? EXIT_RUNTIME : code;
 }
 
 static int run_run(int argc, char **argv)
 {
-	struct run_args a;
+	struct run_args a = { .duration_ns = -1, .warmup_ns = -1 };
 	struct run_options o;
+	struct cmd_words ops;
 	struct profile *p;
 	unsigned n_errors = 0;
 	char dir[PATH_MAX], path[PATH_MAX + 16];
@@ -238,11 +170,11 @@ static int run_run(int argc, char **argv)
 	enum run_status st;
 	int ret;
 
-	if (cmd_wants_help(argc, argv)) {
-		run_help();
-		return EXIT_PASS;
-	}
-	if (run_parse_args(argc, argv, &a) < 0)
+	if (!cmd_parse(&cmd_run, argc, argv, &a, &ops, &ret))
+		return ret;
+	ret = run_check_args(&a, &ops);
+	cmd_release(&cmd_run, &a, &ops);	/* a.profile stays: it points into argv */
+	if (ret < 0)
 		return EXIT_USAGE;
 	p = profile_load(a.profile, &n_errors);
 	if (!p)

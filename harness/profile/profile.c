@@ -19,26 +19,21 @@
 #define PROFILE_NAME_MAX 64
 #define SETTING_NAME_MAX 32
 
-/* Top-level scalars with a plain type, as option rows so ranges, defaults
- * and messages work like a load's options. */
-enum { TOP_NAME, TOP_DESCRIPTION, TOP_DURATION, TOP_WARMUP, TOP_REPEAT,
-       TOP_SAMPLER_PRIORITY, TOP_ALLOW_RT, TOP_CPUSET, TOP_NR };
-
-static const struct opt_spec top_options[TOP_NR] = {
-	[TOP_NAME] = { "name", OPT_STRING, NULL, 0, 0, NULL, "name of the profile", NULL },
-	[TOP_DESCRIPTION] = { "description", OPT_STRING, NULL, 0, 0, "",
+const struct opt_spec profile_keys[PROFILE_KEY_NR] = {
+	[PROFILE_KEY_NAME] = { "name", OPT_STRING, NULL, 0, 0, NULL, "name of the profile", NULL },
+	[PROFILE_KEY_DESCRIPTION] = { "description", OPT_STRING, NULL, 0, 0, "",
 		"what the profile reproduces", NULL },
-	[TOP_DURATION] = { "duration", OPT_DURATION, "ns", 10e6, 86400e9, NULL,
+	[PROFILE_KEY_DURATION] = { "duration", OPT_DURATION, "ns", 10e6, 86400e9, NULL,
 		"length of each run, after warm-up", NULL },
-	[TOP_WARMUP] = { "warmup", OPT_DURATION, "ns", 0, 3600e9, "1s",
+	[PROFILE_KEY_WARMUP] = { "warmup", OPT_DURATION, "ns", 0, 3600e9, "1s",
 		"time the loads run before measuring", NULL },
-	[TOP_REPEAT] = { "repeat", OPT_INT, NULL, 1, 1000, "1",
+	[PROFILE_KEY_REPEAT] = { "repeat", OPT_INT, NULL, 1, 1000, "1",
 		"repetitions of every setting", NULL },
-	[TOP_SAMPLER_PRIORITY] = { "sampler_priority", OPT_INT, NULL, 0, 99, "0",
+	[PROFILE_KEY_SAMPLER_PRIORITY] = { "sampler_priority", OPT_INT, NULL, 0, 99, "0",
 		"SCHED_FIFO priority of the sampler; 0 runs it SCHED_OTHER", NULL },
-	[TOP_ALLOW_RT] = { "allow_rt_on_all_cpus", OPT_BOOL, NULL, 0, 0, "false",
+	[PROFILE_KEY_ALLOW_RT] = { "allow_rt_on_all_cpus", OPT_BOOL, NULL, 0, 0, "false",
 		"let fifo/rr loads run on every CPU (can lock up the machine)", NULL },
-	[TOP_CPUSET] = { "cpuset", OPT_BOOL, NULL, 0, 0, "false",
+	[PROFILE_KEY_CPUSET] = { "cpuset", OPT_BOOL, NULL, 0, 0, "false",
 		"confine each load in a cpuset of the chosen backend, not affinity only", NULL },
 };
 
@@ -49,29 +44,29 @@ static const char *const top_keys[] = {
 
 static void pp_top_options(struct pctx *c, const yaml_node_t *root)
 {
-	union opt_value v[TOP_NR];
+	union opt_value v[PROFILE_KEY_NR];
 	struct profile *p = c->p;
 	char why[256];
 
 	memset(v, 0, sizeof(v));
-	for (size_t i = 0; i < TOP_NR; i++) {
-		const yaml_node_t *node = pn_get(c, root, top_options[i].name);
+	for (size_t i = 0; i < PROFILE_KEY_NR; i++) {
+		const yaml_node_t *node = pn_get(c, root, profile_keys[i].name);
 
 		if (node)
-			pn_opt(c, node, &top_options[i], &v[i]);
-		else if (!top_options[i].def)
-			pn_error(c, root, "missing required key '%s'", top_options[i].name);
-		else if (opt_parse(&top_options[i], top_options[i].def, &v[i], why, sizeof(why)))
+			pn_opt(c, node, &profile_keys[i], &v[i]);
+		else if (!profile_keys[i].def)
+			pn_error(c, root, "missing required key '%s'", profile_keys[i].name);
+		else if (opt_parse(&profile_keys[i], profile_keys[i].def, &v[i], why, sizeof(why)))
 			pn_error(c, root, "bad default: %s", why);	/* a bug, caught by tests */
 	}
-	p->name = v[TOP_NAME].s;
-	p->description = v[TOP_DESCRIPTION].s;
-	p->duration_ns = v[TOP_DURATION].i;
-	p->warmup_ns = v[TOP_WARMUP].i;
-	p->repeat = (int)v[TOP_REPEAT].i;
-	p->sampler_priority = (int)v[TOP_SAMPLER_PRIORITY].i;
-	p->allow_rt_on_all_cpus = v[TOP_ALLOW_RT].b;
-	p->use_cpuset = v[TOP_CPUSET].b;
+	p->name = v[PROFILE_KEY_NAME].s;
+	p->description = v[PROFILE_KEY_DESCRIPTION].s;
+	p->duration_ns = v[PROFILE_KEY_DURATION].i;
+	p->warmup_ns = v[PROFILE_KEY_WARMUP].i;
+	p->repeat = (int)v[PROFILE_KEY_REPEAT].i;
+	p->sampler_priority = (int)v[PROFILE_KEY_SAMPLER_PRIORITY].i;
+	p->allow_rt_on_all_cpus = v[PROFILE_KEY_ALLOW_RT].b;
+	p->use_cpuset = v[PROFILE_KEY_CPUSET].b;
 	if (p->name)
 		pn_check_name(c, pn_get(c, root, "name"), p->name, PROFILE_NAME_MAX, "profile");
 }

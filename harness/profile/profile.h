@@ -74,6 +74,16 @@ struct profile {
 	size_t n_compare;
 };
 
+/* The top-level keys with a plain type, as option rows (lib/options.h):
+ * type, range, default, help. The command line's --duration, --warmup and
+ * --repeat parse with these rows too, so it obeys the profile's ranges. */
+enum profile_key {
+	PROFILE_KEY_NAME, PROFILE_KEY_DESCRIPTION, PROFILE_KEY_DURATION, PROFILE_KEY_WARMUP,
+	PROFILE_KEY_REPEAT, PROFILE_KEY_SAMPLER_PRIORITY, PROFILE_KEY_ALLOW_RT, PROFILE_KEY_CPUSET,
+	PROFILE_KEY_NR
+};
+extern const struct opt_spec profile_keys[PROFILE_KEY_NR];
+
 /* Parse and validate PATH. Every error found is reported (file:line:col:
  * message, through lib/error.h) and counted; returns NULL if any, else the
  * profile. */

@@ -63,7 +63,17 @@ struct measure {
 	bool overran;			/* we stopped the loads after the deadline */
 	struct noise_sample noise_before, noise_after;
 	bool noise_ok;
+	enum result_status status;	/* of the run, as written into its object */
 };
+
+/* Set the run's status in the tree and in M, which is what the engine
+ * reads back (never the tree). */
+static void run_set_status(struct measure *m, json_t *run, enum result_status st,
+			   const char *reason)
+{
+	m->status = st;
+	result_run_status(run, st, reason);
+}
 
 static bool run_is_rt(const struct load_spec *l)
 {
@@ -246,7 +256,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 			if (spawn_load(&m->sl[i], &p->loads[i], m->stats, m->first[i], &opt) < 0) {
 				snprintf(why, sizeof(why), "load '%s' could not be started",
 					 p->loads[i].name);
-				result_run_status(run, "error", why);
+				run_set_status(m, run, RESULT_ERROR, why);
 				return -1;
 			}
 			watchdog_add_group(&c->wd, m->sl[i].pid);
@@ -346,7 +356,7 @@ static void run_check_workers(struct run_ctx *c, struct measure *m, json_t *run)
 			if (m->stats->rec[r].state == RECORD_FAILED) {
 				snprintf(why, sizeof(why), "load '%s': %.200s", c->p->loads[i].name,
 					 m->stats->rec[r].error);
-				result_run_status(run, "error", why);
+				run_set_status(m, run, RESULT_ERROR, why);
 				return;
 			}
 	}
@@ -365,7 +375,7 @@ static void run_check_coverage(struct measure *m, json_t *run)
 	snprintf(why, sizeof(why), "the sampler could not watch %zu of %zu tasks (cannot open "
 		 "their /proc files: out of descriptors? raise 'ulimit -n')", q.tasks_unsampled,
 		 q.tasks_unsampled + q.tasks);
-	result_run_status(run, "error", why);
+	result_run_status(run, RESULT_ERROR, why);
 }
 
 static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
@@ -406,12 +416,12 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	if (ret == 0)
 		ret = run_sample(c, &m);
 	run_stop_loads(c, &m);
-	if (ret < 0 && !strcmp(json_string_value(json_object_get(run, "status")), "ok"))
-		result_run_status(run, "error", "the run could not be measured (see messages)");
+	if (ret < 0 && m.status == RESULT_OK)
+		run_set_status(&m, run, RESULT_ERROR, "the run could not be measured (see messages)");
 	if (ret == 0) {
 		if (signals_caught()) {
 			snprintf(why, sizeof(why), "interrupted by SIG%s", sigabbrev_np(signals_caught()));
-			result_run_status(run, "incomplete", why);
+			run_set_status(&m, run, RESULT_INCOMPLETE, why);
 		}
 		if (m.sampled_until) {
 			run_collect(c, &m, run);
@@ -423,8 +433,8 @@ static int run_measure(struct run_ctx *c, json_t *run)
 		run_check_workers(c, &m, run);
 	}
 	if (m.overran)
-		result_run_status(run, "error", "the controller was stalled past the run's deadline; "
-				  "the watchdog killed the loads");
+		run_set_status(&m, run, RESULT_ERROR, "the controller was stalled past the run's "
+			       "deadline; the watchdog killed the loads");
 	if (m.smp)
 		sampler_free(m.smp);
 	if (m.stats)
@@ -446,7 +456,7 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 	progress_run(&c->prog, s->name, rep, c->p->repeat);
 	if (c->skip_reason[0]) {
 		json_object_del(run, "knobs_applied");
-		result_run_status(run, "skipped", c->skip_reason);
+		result_run_status(run, RESULT_SKIPPED, c->skip_reason);
 		return 0;
 	}
 	if (s->n_knobs) {
@@ -454,13 +464,14 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 
 		if (st != SETTINGS_APPLIED) {
 			json_object_del(run, "knobs_applied");
-			result_run_status(run, st == SETTINGS_SKIPPED ? "skipped" : "error", reason);
+			result_run_status(run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR,
+					  reason);
 			return 0;
 		}
 	}
 	run_measure(c, run);
 	if (s->n_knobs && settings_restore(&c->journal) != 0) {
-		result_run_status(run, "error", "its knobs could not be restored");
+		result_run_status(run, RESULT_ERROR, "its knobs could not be restored");
 		return error("setting '%s': knobs could not be restored; run 'starve restore'",
 			     s->name);
 	}

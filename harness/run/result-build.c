@@ -7,8 +7,6 @@
 #include "harness/placement/topology.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
-#include "loads/inband.h"
-#include "reports/result.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -151,10 +149,56 @@ json_t *result_build_run(const struct setting *s, int repetition)
 			 "knobs_applied", rb_knobs(s), "started", rb_now(), "loads", "verdicts");
 }
 
-void result_run_status(json_t *run, const char *status, const char *reason)
+void result_run_status(json_t *run, enum result_status status, const char *reason)
 {
-	json_object_set_new(run, "status", json_string(status));
+	json_object_set_new(run, "status", json_string(result_status_name(status)));
 	json_object_set_new(run, "reason", reason ? json_string(reason) : json_null());
+}
+
+static json_t *rb_buckets(const struct histogram *h)
+{
+	json_t *arr = json_array();
+
+	for (unsigned i = 0; arr && i < HIST_BUCKETS; i++)
+		if (h->buckets[i])
+			json_array_append_new(arr, json_pack("[II]", (json_int_t)hist_bucket_lower(i),
+							     (json_int_t)h->buckets[i]));
+	return arr;
+}
+
+json_t *result_build_histogram(const struct histogram *h)
+{
+	static const struct {
+		const char *key;
+		double p;
+	} pct[] = { { "p50", 50 }, { "p90", 90 }, { "p99", 99 }, { "p999", 99.9 } };
+	json_t *obj = json_pack("{s:s, s:I, s:I}", "unit", "ns", "count", (json_int_t)h->count,
+				"sum", (json_int_t)h->sum);
+
+	if (!obj)
+		return NULL;
+	if (h->count) {
+		json_object_set_new(obj, "min", json_integer((json_int_t)h->min));
+		json_object_set_new(obj, "max", json_integer((json_int_t)h->max));
+		for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
+			json_object_set_new(obj, pct[i].key,
+					    json_integer((json_int_t)hist_percentile(h, pct[i].p)));
+	}
+	json_object_set_new(obj, "buckets", rb_buckets(h));
+	return obj;
+}
+
+void result_build_inband(const struct load_type *type, const struct inband_summary *sum,
+			 json_t *metrics, json_t *histograms)
+{
+	struct inband_metric m[INBAND_MAX_METRICS];
+	size_t n = inband_metrics(type, sum, m);
+	const char *hname = inband_hist_name(type->hist);
+
+	for (size_t i = 0; i < n; i++)
+		json_object_set_new(metrics, m[i].name, json_real(m[i].value));
+	if (hname && sum->hist.count && histograms)
+		json_object_set_new(histograms, hname, result_build_histogram(&sum->hist));
 }
 
 json_t *result_build_load(const struct load_spec *spec, const struct stats_block *stats,
@@ -166,7 +210,7 @@ json_t *result_build_load(const struct load_spec *spec, const struct stats_block
 	json_t *load;
 
 	inband_summarize(spec->type, stats, first, n, wall_ns, &sum);
-	inband_metrics_json(spec->type, &sum, metrics, hists);
+	result_build_inband(spec->type, &sum, metrics, hists);
 	load = json_pack("{s:s, s:s, s:o}", "name", spec->name, "type", spec->type->name,
 			 "metrics", metrics);
 	if (json_object_size(hists))

@@ -27,7 +27,7 @@ refused "$TMPDIR_TEST/missing.json: No such file or directory" "$d/base.json" "$
 printf '{"format": "starve-result", ' >"$TMPDIR_TEST/broken.json"
 refused "broken.json:1:" "$d/base.json" "$TMPDIR_TEST/broken.json"
 echo '{"format": "starve-result", "format_version": 1}' >"$TMPDIR_TEST/empty.json"
-refused "empty.json: not a starve result (no profile.name)" "$d/base.json" "$TMPDIR_TEST/empty.json"
+refused "empty.json: missing required key \"tool\"" "$d/base.json" "$TMPDIR_TEST/empty.json"
 refused "its profile has one setting, so there is nothing to compare" --settings "$d/base.json"
 refused "--settings compares the settings of one result" --settings "$d/settings.json" "$d/base.json"
 refused "unknown metric 'wakup_p99' (did you mean 'wakeup_p99'?)" \

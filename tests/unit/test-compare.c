@@ -1,11 +1,13 @@
 /* Unit tests for `starve compare` (reports/compare.c, compare-print.c) on
- * results built in memory: verdicts by direction, threshold and
- * significance, which runs count, settings mode, labels, and the outputs. */
+ * results built in memory and read through their views: verdicts by
+ * direction, threshold and significance, which runs count, settings mode,
+ * labels, and the outputs. */
 #include "config.h"
 #include "lib/error.h"
 #include "reports/compare.h"
 
 #include "tests/unit/unit.h"
+#include "tests/unit/unit-results.h"
 
 #include <check.h>
 #include <math.h>
@@ -24,27 +26,50 @@ static const struct cmp_options defaults = {
 	.test = CMP_TEST_MWU, .alpha = CMP_DEFAULT_ALPHA, .threshold = CMP_DEFAULT_THRESHOLD,
 };
 
-/* A result skeleton: what compare reads, nothing more. */
+/* A result of profile PROFILE on kernel RELEASE, setting "default", no runs. */
 static json_t *new_result(const char *release, const char *profile)
 {
-	json_t *r = json_pack("{s:s, s:i, s:{s:s}, s:{s:s, s:[{s:s, s:{}}]}, s:[]}",
-			      "format", "starve-result", "format_version", 1, "kernel", "release",
-			      release, "profile", "name", profile, "settings", "name", "default",
-			      "knobs", "runs");
-
-	ck_assert_ptr_nonnull(r);
-	return r;
+	return unit_minimal_result(release, profile, "default");
 }
 
 /* Append a run of SETTING with one load "l" reporting METRIC = VALUE. */
 static void add_run(json_t *r, const char *setting, const char *status, const char *metric,
 		    double value)
 {
-	json_t *run = json_pack("{s:s, s:s, s:[{s:s, s:{s:f}}]}", "setting", setting, "status",
-				status, "loads", "name", "l", "metrics", metric, value);
+	json_t *runs = json_object_get(r, "runs");
+	json_t *run = json_pack("{s:s, s:i, s:s, s:s?, s:{s:i, s:i}, s:[{s:s, s:{s:f}}], s:[]}",
+				"setting", setting, "repetition", (int)json_array_size(runs),
+				"status", status, "reason", strcmp(status, "ok") ? status : NULL,
+				"sampler", "target_hz", 250, "achieved_hz", 250,
+				"loads", "name", "l", "metrics", metric, value, "verdicts");
 
 	ck_assert_ptr_nonnull(run);
-	json_array_append_new(json_object_get(r, "runs"), run);
+	json_array_append_new(runs, run);
+}
+
+/* The view of TREE, called NAME in messages; TREE's reference goes to it. */
+static struct result_view *view_of(json_t *tree, const char *name)
+{
+	char why[1024];
+	struct result_view *v = rv_build(tree, name, why, sizeof(why));
+
+	ck_assert_msg(v != NULL, "%s", why);
+	json_decref(tree);
+	return v;
+}
+
+/* Free T and the views its columns borrow. */
+static void table_free(struct cmp_table *t)
+{
+	const struct result_view *views[64];
+	size_t n = t->n_columns;
+
+	for (size_t c = 0; c < n; c++)
+		views[c] = t->columns[c].view;
+	cmp_free(t);
+	for (size_t c = 0; c < n; c++)
+		if (!c || views[c] != views[c - 1])	/* --settings: one view for all */
+			rv_free((struct result_view *)views[c]);
 }
 
 /* N ok runs of METRIC: BASE * (1 + small spread) * FACTOR. */
@@ -59,24 +84,22 @@ static json_t *series(const char *release, const char *metric, double base, doub
 	return r;
 }
 
-/* Compare A with B (both freed) and return the verdict of the one row. */
+/* Compare A with B and return the verdict of the one row; the table goes
+ * to OUT (free it with table_free) or is freed. */
 static enum cmp_verdict verdict_of(json_t *a, json_t *b, const struct cmp_options *opt,
 				   struct cmp_table *out)
 {
-	json_t *results[2] = { a, b };
-	const char *files[2] = { "a.json", "b.json" };
+	const struct result_view *views[2] = { view_of(a, "a.json"), view_of(b, "b.json") };
 	struct cmp_table t;
 	enum cmp_verdict v;
 
-	ck_assert_int_eq(cmp_build_results(&t, results, files, NULL, 2, opt), 0);
+	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, opt), 0);
 	ck_assert_uint_eq(t.n_rows, 1);
 	v = t.rows[0].cells[1].verdict;
 	if (out)
 		*out = t;
 	else
-		cmp_free(&t);
-	json_decref(a);
-	json_decref(b);
+		table_free(&t);
 	return v;
 }
 
@@ -90,7 +113,7 @@ START_TEST(identical_results_are_no_change)
 	ck_assert_double_eq(t.rows[0].cells[1].change_pct, 0);
 	ck_assert_double_eq(t.rows[0].cells[1].p, 1);
 	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
-	cmp_free(&t);
+	table_free(&t);
 }
 END_TEST
 
@@ -105,7 +128,7 @@ START_TEST(direction_decides_regression_or_improvement)
 	ck_assert_double_eq_tol(t.rows[0].cells[1].change_pct, 20, 1e-9);
 	ck_assert_double_eq_tol(t.rows[0].cells[1].p, 0.0079, 5e-5);
 	ck_assert_int_eq(cmp_exit_status(&t), EXIT_VERDICT_FAIL);
-	cmp_free(&t);
+	table_free(&t);
 	/* latency down 20%: better */
 	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
 				    series("2", "wakeup_p99", 1e-4, 0.8, 5), &defaults, NULL),
@@ -129,7 +152,7 @@ START_TEST(small_significant_change_is_no_change)
 				    series("2", "wakeup_p99", 1e-4, 1.03, 7), &defaults, &t),
 			 CMP_NO_CHANGE);
 	ck_assert(t.rows[0].cells[1].p < 0.05);
-	cmp_free(&t);
+	table_free(&t);
 }
 END_TEST
 
@@ -147,7 +170,7 @@ START_TEST(overlapping_samples_are_no_change)
 	ck_assert_int_eq(verdict_of(ra, rb, &defaults, &t), CMP_NO_CHANGE);
 	ck_assert(t.rows[0].cells[1].change_pct > 10);
 	ck_assert(t.rows[0].cells[1].p > 0.3);
-	cmp_free(&t);
+	table_free(&t);
 }
 END_TEST
 
@@ -190,7 +213,7 @@ START_TEST(fewer_than_three_repetitions_is_insufficient)
 	ck_assert_uint_eq(t.rows[0].cells[1].n, 2);
 	ck_assert_double_eq_tol(t.rows[0].cells[1].change_pct, 99, 1e-9);	/* 2 * 0.995 */
 	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
-	cmp_free(&t);
+	table_free(&t);
 }
 END_TEST
 
@@ -208,7 +231,7 @@ START_TEST(only_ok_runs_are_samples)
 	ck_assert_uint_eq(t.columns[1].runs_ok, 4);
 	/* 4 vs 4 can reach 0.05; 3 vs 3 could not */
 	ck_assert_uint_eq(t.underpowered, 0);
-	cmp_free(&t);
+	table_free(&t);
 }
 END_TEST
 
@@ -222,7 +245,7 @@ START_TEST(three_a_side_is_flagged_underpowered)
 	ck_assert_double_eq_tol(t.rows[0].cells[1].p, 0.1, 1e-9);
 	ck_assert_uint_eq(t.underpowered, 1);
 	ck_assert_str_eq(t.rows[0].cells[1].method, "exact");
-	cmp_free(&t);
+	table_free(&t);
 }
 END_TEST
 
@@ -239,7 +262,7 @@ START_TEST(welch_decides_with_three_a_side)
 	ck_assert(t.rows[0].cells[1].p < 0.01);
 	ck_assert_str_eq(t.rows[0].cells[1].method, "welch");
 	ck_assert_uint_eq(t.underpowered, 0);
-	cmp_free(&t);
+	table_free(&t);
 	ck_assert_int_eq(cmp_parse_test("welch"), CMP_TEST_WELCH);
 	ck_assert_int_eq(cmp_parse_test("mwu"), CMP_TEST_MWU);
 	ck_assert_int_eq(cmp_parse_test("anova"), -1);
@@ -262,48 +285,50 @@ START_TEST(change_from_zero_is_infinite)
 		json_object_get(doc, "rows"), 0), "compared"), 0), "change_pct");
 	ck_assert(json_is_null(change));
 	json_decref(doc);
-	cmp_free(&t);
+	table_free(&t);
 }
 END_TEST
 
 START_TEST(different_profiles_are_refused)
 {
-	json_t *results[2] = { series("1", "wakeup_p99", 1, 1, 3), new_result("2", "other") };
-	const char *files[2] = { "a.json", "b.json" };
+	struct result_view *views[2] = { view_of(series("1", "wakeup_p99", 1, 1, 3), "a.json"),
+					 view_of(new_result("2", "other"), "b.json") };
 	struct cmp_table t;
+	json_t *r = new_result("2", "other");
+	char why[1024];
 
-	ck_assert_int_eq(cmp_build_results(&t, results, files, NULL, 2, &defaults), -1);
-	ck_assert_ptr_nonnull(strstr(last_error, "different profiles ('demo' and 'other')"));
-	json_object_del(results[1], "profile");
-	ck_assert_int_eq(cmp_build_results(&t, results, files, NULL, 2, &defaults), -1);
-	ck_assert_ptr_nonnull(strstr(last_error, "b.json: not a starve result"));
-	json_decref(results[0]);
-	json_decref(results[1]);
+	ck_assert_int_eq(cmp_build_results(&t, (const struct result_view *const *)views, NULL, 2,
+					   &defaults), -1);
+	ck_assert_str_eq(last_error, "a.json and b.json ran different profiles ('demo' and "
+				     "'other'); compare results of the same profile");
+	/* a result without a profile never gets this far: it has no view */
+	json_object_del(r, "profile");
+	ck_assert_ptr_null(rv_build(r, "c.json", why, sizeof(why)));
+	ck_assert_str_eq(why, "c.json: missing required key \"profile\"");
+	json_decref(r);
+	rv_free(views[0]);
+	rv_free(views[1]);
 }
 END_TEST
 
 START_TEST(labels_are_unique)
 {
-	json_t *results[5] = { series("6.18", "wakeup_p99", 1, 1, 3),
-			       series("6.18", "wakeup_p99", 1, 1, 3),
-			       series("6.18", "wakeup_p99", 1, 1, 3),
-			       series("6.18", "wakeup_p99", 1, 1, 3),
-			       series("6.19", "wakeup_p99", 1, 1, 3) };
 	/* `starve run` writes DIR/result.json: the directory tells them apart */
 	const char *files[5] = { "a/result.json", "results/smoke-0930/result.json",
 				 "other/second.json", "more/second.json", "x.json" };
 	const char *labels[5] = { NULL, NULL, NULL, NULL, "patched" };
+	const struct result_view *views[5];
 	struct cmp_table t;
 
-	ck_assert_int_eq(cmp_build_results(&t, results, files, labels, 5, &defaults), 0);
+	for (int i = 0; i < 5; i++)
+		views[i] = view_of(series(i < 4 ? "6.18" : "6.19", "wakeup_p99", 1, 1, 3), files[i]);
+	ck_assert_int_eq(cmp_build_results(&t, views, labels, 5, &defaults), 0);
 	ck_assert_str_eq(t.columns[0].label, "6.18");
 	ck_assert_str_eq(t.columns[1].label, "smoke-0930");
 	ck_assert_str_eq(t.columns[2].label, "second");
 	ck_assert_str_eq(t.columns[3].label, "second#4");
 	ck_assert_str_eq(t.columns[4].label, "patched");
-	cmp_free(&t);
-	for (int i = 0; i < 5; i++)
-		json_decref(results[i]);
+	table_free(&t);
 }
 END_TEST
 
@@ -311,6 +336,7 @@ END_TEST
 START_TEST(settings_of_one_result)
 {
 	json_t *r = new_result("6.18", "demo");
+	struct result_view *v;
 	struct cmp_table t;
 
 	json_array_append_new(json_object_get(json_object_get(r, "profile"), "settings"),
@@ -319,7 +345,7 @@ START_TEST(settings_of_one_result)
 		add_run(r, "default", "ok", "starvation_max", 1.0 + i * 0.01);
 		add_run(r, "tuned", "ok", "starvation_max", 0.5 + i * 0.01);
 	}
-	ck_assert_int_eq(cmp_build_settings(&t, r, "r.json", &defaults), 0);
+	ck_assert_int_eq(cmp_build_settings(&t, view_of(r, "r.json"), &defaults), 0);
 	ck_assert_uint_eq(t.n_columns, 2);
 	ck_assert_str_eq(t.columns[1].label, "tuned");
 	ck_assert_uint_eq(t.n_rows, 1);
@@ -327,12 +353,11 @@ START_TEST(settings_of_one_result)
 	ck_assert_uint_eq(t.rows[0].cells[0].n, 5);
 	ck_assert_double_eq_tol(t.rows[0].cells[0].median, 1.02, 1e-12);
 	ck_assert_int_eq(t.rows[0].cells[1].verdict, CMP_IMPROVEMENT);
-	cmp_free(&t);
-	json_decref(r);
-	r = series("6.18", "wakeup_p99", 1, 1, 3);
-	ck_assert_int_eq(cmp_build_settings(&t, r, "r.json", &defaults), -1);
-	ck_assert_ptr_nonnull(strstr(last_error, "one setting"));
-	json_decref(r);
+	table_free(&t);
+	v = view_of(series("6.18", "wakeup_p99", 1, 1, 3), "r.json");
+	ck_assert_int_eq(cmp_build_settings(&t, v, &defaults), -1);
+	ck_assert_ptr_nonnull(strstr(last_error, "r.json: its profile has one setting"));
+	rv_free(v);
 }
 END_TEST
 
@@ -380,7 +405,7 @@ START_TEST(outputs_show_the_verdicts)
 	ck_assert_ptr_nonnull(strstr(text, "| l | wakeup_p99 | 5% | 100us | 120us | +20.0% |"));
 	ck_assert_ptr_nonnull(strstr(text, "**regression**"));
 	free(text);
-	cmp_free(&t);
+	table_free(&t);
 }
 END_TEST
 
@@ -396,7 +421,7 @@ START_TEST(unknown_metrics_are_skipped)
 	ck_assert_str_eq(t.rows[0].metric, "wakeup_p99");
 	ck_assert_ptr_nonnull(strstr(last_error, "unknown to this starve were skipped (e.g. "
 					  "'frobs_per_second')"));
-	cmp_free(&t);
+	table_free(&t);
 }
 END_TEST
 

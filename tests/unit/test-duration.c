@@ -6,6 +6,7 @@
 #include "tests/unit/unit.h"
 
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,63 @@ START_TEST(bad_durations_say_why)
 	ck_assert_int_eq(duration_parse("-1s", &ns, why, sizeof(why)), -1);
 	ck_assert_str_eq(why, "duration '-1s' is negative");
 	ck_assert_int_eq(duration_parse("soon", &ns, why, sizeof(why)), -1);
+}
+END_TEST
+
+START_TEST(only_decimal_numbers_are_durations)
+{
+	static const char *const bad[] = {
+		"0x10s", "0X1Ams", "1e3ms", "1E3ms", "inf s", "infs", "nan s", "nanms", " 5s", "5 s",
+		"+5s", "5s ", "1..5s", "-", "s", ".s", "5s5", "0x1p3s",
+	};
+	int64_t ns = 42;
+	char why[160];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_msg(duration_parse(bad[i], &ns, why, sizeof(why)) == -1, "'%s' parsed as %lld",
+			      bad[i], (long long)ns);
+		ck_assert_msg(strstr(why, "is not a duration") || strstr(why, "bad unit"),
+			      "'%s': %s", bad[i], why);
+	}
+	ck_assert_int_eq(ns, 42);	/* nothing written on error */
+	ck_assert_int_eq(duration_parse("0x10s", &ns, why, sizeof(why)), -1);
+	ck_assert_str_eq(why, "'0x10s' is not a duration (write a decimal number and a unit, "
+			      "e.g. 5s or 20ms)");
+	/* a point may stand at either end, as strtod allowed */
+	ck_assert_int_eq(duration_parse(".5s", &ns, why, sizeof(why)), 0);
+	ck_assert_int_eq(ns, 500000000);
+	ck_assert_int_eq(duration_parse("2.min", &ns, why, sizeof(why)), 0);
+	ck_assert_int_eq(ns, 120000000000LL);
+}
+END_TEST
+
+/* Exact in integers up to INT64_MAX ns; one more is "too long", never a
+ * wrapped or float-rounded value. */
+START_TEST(long_durations_are_exact_or_too_long)
+{
+	int64_t ns;
+	char why[160];
+
+	ck_assert_int_eq(duration_parse("9223372036854775807ns", &ns, why, sizeof(why)), 0);
+	ck_assert_int_eq(ns, INT64_MAX);
+	ck_assert_int_eq(duration_parse("4611686018427387905ns", &ns, why, sizeof(why)), 0);
+	ck_assert_int_eq(ns, 4611686018427387905LL);	/* 2^62 + 1: a double drops the 1 */
+	ck_assert_int_eq(duration_parse("153722867min", &ns, why, sizeof(why)), 0);
+	ck_assert_int_eq(ns, 9223372020000000000LL);
+	ck_assert_int_eq(duration_parse("9223372036.854775807s", &ns, why, sizeof(why)), 0);
+	ck_assert_int_eq(ns, INT64_MAX);
+	ck_assert_int_eq(duration_parse("9223372036854775808ns", &ns, why, sizeof(why)), -1);
+	ck_assert_str_eq(why, "duration '9223372036854775808ns' is too long (at most 292 years)");
+	ck_assert_int_eq(duration_parse("153722868min", &ns, why, sizeof(why)), -1);
+	ck_assert_int_eq(duration_parse("99999999999999999999999999s", &ns, why, sizeof(why)), -1);
+	ck_assert_int_eq(duration_parse("9223372036.8547758075s", &ns, why, sizeof(why)), -1);
+	/* a fraction is rounded to the nearest ns */
+	ck_assert_int_eq(duration_parse("1.0000000005s", &ns, why, sizeof(why)), 0);
+	ck_assert_int_eq(ns, 1000000001);
+	ck_assert_int_eq(duration_parse("0.1s", &ns, why, sizeof(why)), 0);
+	ck_assert_int_eq(ns, 100000000);
+	ck_assert_int_eq(duration_parse("1.4ns", &ns, why, sizeof(why)), 0);
+	ck_assert_int_eq(ns, 1);
 }
 END_TEST
 
@@ -110,6 +168,8 @@ int main(void)
 
 	tcase_add_test(tc, durations_take_units);
 	tcase_add_test(tc, bad_durations_say_why);
+	tcase_add_test(tc, only_decimal_numbers_are_durations);
+	tcase_add_test(tc, long_durations_are_exact_or_too_long);
 	tcase_add_test(tc, durations_format_back);
 	tcase_add_test(tc, options_check_ranges_and_types);
 	tcase_add_test(tc, defaults_fill_and_required_options_are_reported);

@@ -28,16 +28,19 @@ static json_t *victim_of(json_t *result)
 	return load;
 }
 
-/* The HTML page of RESULT as a string (free it). */
-static char *page_of(const json_t *result)
+/* The HTML page of RESULT (a tree the test may have changed, which must
+ * still be a valid result) as a string (free it). */
+static char *page_of(json_t *result)
 {
+	struct result_view *v = unit_view_of(result);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(html_write(result, f), 0);
+	ck_assert_int_eq(html_write(v, f), 0);
 	fclose(f);
+	rv_free(v);
 	return buf;
 }
 

@@ -1,13 +1,15 @@
 /* Unit tests for the in-band machinery: the stats block and gap tracking,
  * the worker helpers (threads and processes, stop, work_for_ns), the in-band
- * summary and metrics, and histograms to and from JSON. */
+ * summary and the metrics it hands the engine, and how the engine writes
+ * them (harness/run/result-build.c). Histograms read back through the view
+ * are tested in test-reports.c. */
 #include "config.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
 #include "loads/inband.h"
 #include "loads/load.h"
 #include "loads/stats.h"
-#include "reports/hist-json.h"
+#include "harness/run/result-build.h"
 
 #include "tests/unit/unit.h"
 
@@ -232,76 +234,62 @@ START_TEST(test_summary_applies_metrics_by_type)
 }
 END_TEST
 
-START_TEST(test_metrics_json)
+/* The value of NAME among the N metrics M, or NAN when it is not there. */
+static double metric_of(const struct inband_metric *m, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(m[i].name, name))
+			return m[i].value;
+	return NAN;
+}
+
+START_TEST(test_metrics_are_handed_over_as_data)
+{
+	struct stats_block *b = fake_block();
+	struct inband_metric m[INBAND_MAX_METRICS];
+	struct inband_summary s;
+	size_t n;
+
+	inband_summarize(load_type_find("wakeup-probe"), b, 0, 2, NSEC_PER_SEC, &s);
+	n = inband_metrics(load_type_find("wakeup-probe"), &s, m);
+	ck_assert_str_eq(m[0].name, "throughput");	/* a fixed order */
+	ck_assert(!isnan(metric_of(m, n, "starvation_max_inband")));
+	ck_assert(isnan(metric_of(m, n, "fairness")));
+	ck_assert_double_eq_tol(metric_of(m, n, "wakeup_max"), 2e-6, 1e-12);
+	inband_summarize(load_type_find("sleep-hog"), b, 0, 2, NSEC_PER_SEC, &s);
+	n = inband_metrics(load_type_find("sleep-hog"), &s, m);
+	ck_assert(isnan(metric_of(m, n, "wakeup_p50")));
+	ck_assert(isnan(metric_of(m, n, "starvation_max_inband")));
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(!isnan(m[i].value), "%s handed over without a value", m[i].name);
+	stats_destroy(b);
+}
+END_TEST
+
+/* The engine writes the same metrics, and the histogram under its name. */
+START_TEST(test_engine_writes_metrics_and_histogram)
 {
 	struct stats_block *b = fake_block();
 	struct inband_summary s;
 	json_t *m = json_object(), *h = json_object();
 
 	inband_summarize(load_type_find("wakeup-probe"), b, 0, 2, NSEC_PER_SEC, &s);
-	inband_metrics_json(load_type_find("wakeup-probe"), &s, m, h);
+	result_build_inband(load_type_find("wakeup-probe"), &s, m, h);
 	ck_assert_ptr_nonnull(json_object_get(m, "throughput"));
-	ck_assert_ptr_nonnull(json_object_get(m, "starvation_max_inband"));
 	ck_assert_ptr_null(json_object_get(m, "fairness"));
 	ck_assert_double_eq_tol(json_real_value(json_object_get(m, "wakeup_max")), 2e-6, 1e-12);
-	ck_assert_ptr_nonnull(json_object_get(h, "wakeup_latency"));
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(h, "wakeup_latency"),
+							      "count")), 2);
 	json_decref(m);
 	json_decref(h);
 	m = json_object();
 	h = json_object();
 	inband_summarize(load_type_find("sleep-hog"), b, 0, 2, NSEC_PER_SEC, &s);
-	inband_metrics_json(load_type_find("sleep-hog"), &s, m, h);
-	ck_assert_ptr_null(json_object_get(m, "wakeup_p50"));
-	ck_assert_ptr_null(json_object_get(m, "starvation_max_inband"));
+	result_build_inband(load_type_find("sleep-hog"), &s, m, h);
 	ck_assert_uint_eq(json_object_size(h), 0);
 	json_decref(m);
 	json_decref(h);
 	stats_destroy(b);
-}
-END_TEST
-
-START_TEST(test_hist_json_round_trip)
-{
-	static struct histogram a, b;
-	json_t *j;
-
-	hist_init(&a);
-	for (uint64_t v = 1; v < 5000000000ull; v = v * 3 + 7)
-		hist_record_n(&a, v, v % 5 + 1);
-	j = hist_to_json(&a);
-	ck_assert_str_eq(json_string_value(json_object_get(j, "unit")), "ns");
-	ck_assert_int_eq(json_integer_value(json_object_get(j, "p50")),
-			 (json_int_t)hist_percentile(&a, 50));
-	ck_assert_int_eq(hist_from_json(j, &b), 0);
-	ck_assert_mem_eq(&a, &b, sizeof(a));
-	json_decref(j);
-}
-END_TEST
-
-static void sink(const char *msg, void *data)
-{
-	snprintf(data, 256, "%s", msg);
-}
-
-START_TEST(test_hist_json_rejects_bad_input)
-{
-	static struct histogram h;
-	char msg[256] = "";
-	json_t *j;
-
-	error_set_sink(sink, msg);
-	j = json_loads("{\"unit\":\"ns\",\"count\":2,\"buckets\":[[130,2]]}", 0, NULL);
-	ck_assert_int_eq(hist_from_json(j, &h), -1);	/* 130 is inside bucket 128..131 */
-	ck_assert_ptr_nonnull(strstr(msg, "lower bound"));
-	json_decref(j);
-	j = json_loads("{\"unit\":\"ns\",\"count\":3,\"buckets\":[[68,2]]}", 0, NULL);
-	ck_assert_int_eq(hist_from_json(j, &h), -1);
-	ck_assert_ptr_nonnull(strstr(msg, "count 3"));
-	json_decref(j);
-	j = json_loads("{\"unit\":\"us\",\"count\":0,\"buckets\":[]}", 0, NULL);
-	ck_assert_int_eq(hist_from_json(j, &h), -1);
-	json_decref(j);
-	error_set_sink(NULL, NULL);
 }
 END_TEST
 
@@ -320,9 +308,8 @@ static Suite *inband_suite(void)
 	tcase_add_test(tc, test_work_for_ns_burns_cpu_time);
 	tcase_add_test(tc, test_sleep_ends_at_deadline);
 	tcase_add_test(tc, test_summary_applies_metrics_by_type);
-	tcase_add_test(tc, test_metrics_json);
-	tcase_add_test(tc, test_hist_json_round_trip);
-	tcase_add_test(tc, test_hist_json_rejects_bad_input);
+	tcase_add_test(tc, test_metrics_are_handed_over_as_data);
+	tcase_add_test(tc, test_engine_writes_metrics_and_histogram);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,12 +1,15 @@
 /* Unit tests for reports/: result.json I/O, verdicts (against the hand-made
  * oracles in tests/results/), escaping in XML, Markdown and KTAP, the table
- * cells and the format list of `starve run --format`. */
+ * cells, metric values as people read them and the format list of `starve
+ * run --format`. The view itself is tested in test-result-view.c. */
 #include "config.h"
 #include "lib/error.h"
+#include "lib/metric.h"
 #include "reports/formats.h"
 #include "reports/ktap.h"
 #include "reports/markdown.h"
 #include "reports/result.h"
+#include "reports/result-view.h"
 #include "reports/table.h"
 #include "reports/verdict.h"
 #include "reports/xml-writer.h"
@@ -16,6 +19,7 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,18 +35,28 @@ static void capture(const char *msg, void *data)
 	snprintf(last_msg, sizeof(last_msg), "%s", msg);
 }
 
+/* OBJ[KEY] as a string, "" when absent: what a verdict object says. */
+static const char *str_of(const json_t *obj, const char *key)
+{
+	const char *s = json_string_value(json_object_get(obj, key));
+
+	return s ? s : "";
+}
+
 /* Recompute the verdicts of a synthetic result and compare each verdict and
  * the summary with the ones written by hand in the file. */
 static void check_oracle(const char *name, int want_code)
 {
 	json_t *r = unit_load_result(name), *want = json_deep_copy(r), *run;
+	json_t *blank = unit_minimal_result("-", "-", "-");
 	size_t i;
 
 	error_set_sink(capture, NULL);
-	/* strip the stored verdicts so nothing can leak through */
+	/* strip the stored verdicts and summary so nothing can leak through */
 	json_array_foreach(json_object_get(r, "runs"), i, run)
 		json_object_set_new(run, "verdicts", json_array());
-	json_object_del(r, "summary");
+	json_object_set(r, "summary", json_object_get(blank, "summary"));
+	json_decref(blank);
 	ck_assert_int_eq(verdicts_apply(r), want_code);
 	json_array_foreach(json_object_get(r, "runs"), i, run) {
 		const json_t *wv = json_object_get(json_array_get(json_object_get(want, "runs"), i),
@@ -81,7 +95,7 @@ START_TEST(fail_reason_names_value_threshold_setting_and_kernel)
 	ck_assert_int_eq(verdicts_apply(r), EXIT_VERDICT_FAIL);
 	v = json_array_get(json_object_get(json_array_get(json_object_get(r, "runs"), 0),
 					   "verdicts"), 0);
-	ck_assert_str_eq(verdict_str(v, "reason", ""),
+	ck_assert_str_eq(str_of(v, "reason"),
 			 "victim starvation_max 1.31s is not below 1.2s "
 			 "(setting throttled, kernel 6.18.44)");
 	json_decref(r);
@@ -91,22 +105,26 @@ END_TEST
 /* A one-run result with one expectation, for the edge cases. */
 static json_t *tiny(const char *op, double threshold, double value, const char *setting)
 {
-	return json_pack("{s:s, s:i, s:{s:s}, s:{s:[{s:s, s:s, s:s, s:f, s:s*}]},"
-			 " s:[{s:s, s:i, s:s, s:n, s:{s:f, s:f}, s:[{s:s, s:{s:f}}]}]}",
-			 "format", "starve-result", "format_version", 1,
-			 "kernel", "release", "6.18.44",
-			 "profile", "expect", "load", "victim", "metric", "cpu_share", "op", op,
-			 "threshold", threshold, "setting", setting,
-			 "runs", "setting", "a", "repetition", 0, "status", "ok", "reason",
-			 "sampler", "target_hz", 250.0, "achieved_hz", 250.0,
-			 "loads", "name", "victim", "metrics", "cpu_share", value);
+	json_t *r = unit_minimal_result("6.18.44", "tiny", "a");
+	json_t *expect = json_pack("{s:s, s:s, s:s, s:f, s:s*}", "load", "victim", "metric",
+				   "cpu_share", "op", op, "threshold", threshold, "setting", setting);
+	json_t *run = json_pack("{s:s, s:i, s:s, s:n, s:{s:f, s:f}, s:[{s:s, s:{s:f}}], s:[]}",
+				"setting", "a", "repetition", 0, "status", "ok", "reason",
+				"sampler", "target_hz", 250.0, "achieved_hz", 250.0,
+				"loads", "name", "victim", "metrics", "cpu_share", value, "verdicts");
+
+	ck_assert_ptr_nonnull(expect);
+	ck_assert_ptr_nonnull(run);
+	json_array_append_new(json_object_get(json_object_get(r, "profile"), "expect"), expect);
+	json_array_append_new(json_object_get(r, "runs"), run);
+	return r;
 }
 
 static const char *tiny_verdict(json_t *r)
 {
 	const json_t *vs = json_object_get(json_array_get(json_object_get(r, "runs"), 0), "verdicts");
 
-	return json_array_size(vs) ? verdict_str(json_array_get(vs, 0), "verdict", "?") : "none";
+	return json_array_size(vs) ? str_of(json_array_get(vs, 0), "verdict") : "none";
 }
 
 START_TEST(thresholds_are_strict_and_ops_point_the_right_way)
@@ -142,15 +160,17 @@ START_TEST(interrupted_or_unsampled_runs_are_undecided)
 	json_object_set_new(run, "reason", json_string("interrupted by SIGINT"));
 	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
 	v = json_array_get(json_object_get(run, "verdicts"), 0);
-	ck_assert_str_eq(verdict_str(v, "verdict", ""), "undecided");
-	ck_assert_str_eq(verdict_str(v, "reason", ""), "run incomplete: interrupted by SIGINT");
+	ck_assert_str_eq(str_of(v, "verdict"), "undecided");
+	ck_assert_str_eq(str_of(v, "reason"), "run incomplete: interrupted by SIGINT");
 	ck_assert(json_number_value(json_object_get(v, "value")) == 0.9);
 
-	json_object_set_new(run, "status", json_string("ok"));
+	/* an error run need not have a sampler (an ok one must: the schema) */
+	json_object_set_new(run, "status", json_string("error"));
+	json_object_set_new(run, "reason", json_string("load 'victim' could not be started"));
 	json_object_del(run, "sampler");
 	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
 	v = json_array_get(json_object_get(run, "verdicts"), 0);
-	ck_assert_str_eq(verdict_str(v, "reason", ""), "the run has no sampler figures");
+	ck_assert_str_eq(str_of(v, "reason"), "run error: load 'victim' could not be started");
 	json_decref(r);
 }
 END_TEST
@@ -165,8 +185,7 @@ START_TEST(a_slow_sampler_makes_passes_undecided_but_failures_stand)
 	json_object_set_new(json_object_get(run, "sampler"), "achieved_hz", json_real(200.0));
 	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
 	ck_assert_str_eq(tiny_verdict(r), "undecided");
-	ck_assert_str_eq(verdict_str(json_array_get(json_object_get(run, "verdicts"), 0),
-				     "reason", ""),
+	ck_assert_str_eq(str_of(json_array_get(json_object_get(run, "verdicts"), 0), "reason"),
 			 "sampler reached 200.0 Hz of its 250 Hz target (below 95%)");
 	json_decref(r);
 
@@ -186,8 +205,9 @@ START_TEST(without_expectations_only_skipped_runs_exit_4)
 
 	json_object_set_new(json_object_get(r, "profile"), "expect", json_array());
 	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
-	ck_assert_str_eq(verdict_str(json_object_get(r, "summary"), "verdict", ""), "pass");
+	ck_assert_str_eq(str_of(json_object_get(r, "summary"), "verdict"), "pass");
 	json_object_set_new(run, "status", json_string("skipped"));
+	json_object_set_new(run, "reason", json_string("needs root"));
 	ck_assert_int_eq(verdicts_apply(r), EXIT_ALL_SKIPPED);
 	json_decref(r);
 }
@@ -201,7 +221,7 @@ START_TEST(undecided_exits_zero_with_a_warning_unless_strict)
 
 	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
 	s = json_object_get(r, "summary");
-	ck_assert_str_eq(verdict_str(s, "verdict", ""), "undecided");
+	ck_assert_str_eq(str_of(s, "verdict"), "undecided");
 	ck_assert(json_is_string(json_object_get(s, "warning")));
 	ck_assert_int_eq(verdicts_apply_opts(r, &strict), EXIT_VERDICT_FAIL);
 	ck_assert(json_is_null(json_object_get(json_object_get(r, "summary"), "warning")));
@@ -217,9 +237,13 @@ START_TEST(malformed_results_are_refused)
 
 	error_set_sink(capture, NULL);
 	ck_assert_int_eq(verdicts_apply(r), -1);
-	ck_assert_ptr_nonnull(strstr(last_msg, "profile.expect[0]"));
+	ck_assert_str_eq(last_msg, "malformed result: profile.expect[0].op: expected one of "
+				   "\"below\", \"above\", got \"sideways\"");
+	json_object_set_new(json_array_get(json_object_get(json_object_get(r, "profile"), "expect"),
+					   0), "op", json_string("below"));
 	json_object_set_new(r, "runs", json_string("no"));
 	ck_assert_int_eq(verdicts_apply(r), -1);
+	ck_assert_str_eq(last_msg, "malformed result: runs: expected an array, got a string");
 	error_set_sink(NULL, NULL);
 	json_decref(r);
 }
@@ -409,41 +433,64 @@ END_TEST
 
 /* ---- shared pieces of the reports ---- */
 
+/* The index of setting NAME in V's setting order. */
+static size_t setting_index(const struct result_view *v, const char *name)
+{
+	for (size_t i = 0; i < v->n_setting_names; i++)
+		if (!strcmp(v->setting_names[i], name))
+			return i;
+	ck_abort_msg("no setting %s", name);
+	return 0;
+}
+
 START_TEST(table_cells_show_worst_verdict_and_every_repetition)
 {
-	json_t *r = unit_load_result("multi");
-	const json_t *expect = json_object_get(json_object_get(r, "profile"), "expect");
+	struct result_view *v = unit_load_view("multi");
+	const struct rv_expect *e = v->profile.expect;
 	char cell[256];
 
-	ck_assert_int_eq(table_cell(r, json_array_get(expect, 0), "unthrottled", cell,
+	ck_assert_int_eq(table_cell(v, &e[0], setting_index(v, "unthrottled"), cell,
 				    sizeof(cell)), VERDICT_FAIL);
 	ck_assert_str_eq(cell, "FAIL 1.02s 5s 4.98s");
-	ck_assert_int_eq(table_cell(r, json_array_get(expect, 0), "throttled", cell,
-				    sizeof(cell)), VERDICT_PASS);
+	ck_assert_int_eq(table_cell(v, &e[0], setting_index(v, "throttled"), cell, sizeof(cell)),
+			 VERDICT_PASS);
 	ck_assert_str_eq(cell, "PASS 950ms 970ms 960ms");
 	/* cpu_share is only expected of the throttled setting */
-	ck_assert_int_eq(table_cell(r, json_array_get(expect, 1), "unthrottled", cell,
+	ck_assert_int_eq(table_cell(v, &e[1], setting_index(v, "unthrottled"), cell,
 				    sizeof(cell)), -1);
 	ck_assert_str_eq(cell, "-");
-	ck_assert_int_eq(verdict_repetitions(r), 3);
-	json_decref(r);
+	ck_assert_int_eq(v->repetitions, 3);
+	rv_free(v);
 }
 END_TEST
 
+/* One formatter for every printed metric value (lib/metric.c). */
 START_TEST(values_are_formatted_with_their_units)
 {
 	char buf[64];
 
-	ck_assert_str_eq(verdict_format_value("starvation_max", 1.31, buf, sizeof(buf)), "1.31s");
-	ck_assert_str_eq(verdict_format_value("wakeup_p99", 0.000250, buf, sizeof(buf)), "250us");
-	ck_assert_str_eq(verdict_format_value("cpu_share", 0.0512, buf, sizeof(buf)), "0.0512");
-	ck_assert_str_eq(verdict_format_value("throughput", 1.2e6, buf, sizeof(buf)), "1.2e+06/s");
+	ck_assert_str_eq(metric_format("starvation_max", 1.31, 3, buf, sizeof(buf)), "1.31s");
+	ck_assert_str_eq(metric_format("starvation_max", 5, 3, buf, sizeof(buf)), "5s");
+	ck_assert_str_eq(metric_format("starvation_max", 1234.5, 3, buf, sizeof(buf)), "1230s");
+	ck_assert_str_eq(metric_format("wakeup_p99", 0.000250, 3, buf, sizeof(buf)), "250us");
+	ck_assert_str_eq(metric_format("wakeup_p99", 102.5e-6, 4, buf, sizeof(buf)), "102.5us");
+	ck_assert_str_eq(metric_format("wakeup_p99", 3e-8, 3, buf, sizeof(buf)), "30ns");
+	ck_assert_str_eq(metric_format("wakeup_p99", 0, 3, buf, sizeof(buf)), "0s");
+	/* the unit is chosen after rounding: never "1e+03ms" */
+	ck_assert_str_eq(metric_format("starvation_max", 0.9996, 3, buf, sizeof(buf)), "1s");
+	ck_assert_str_eq(metric_format("starvation_max", 0.0009996, 3, buf, sizeof(buf)), "1ms");
+	ck_assert_str_eq(metric_format("cpu_share", 0.0512, 3, buf, sizeof(buf)), "0.0512");
+	ck_assert_str_eq(metric_format("cpu_share", 0.09283, 4, buf, sizeof(buf)), "0.09283");
+	ck_assert_str_eq(metric_format("throughput", 1.2e6, 3, buf, sizeof(buf)), "1.2e+06/s");
+	ck_assert_str_eq(metric_format("throughput", 84.31, 4, buf, sizeof(buf)), "84.31/s");
+	ck_assert_str_eq(metric_format("no_such_metric", 0.5, 3, buf, sizeof(buf)), "0.5");
+	ck_assert_str_eq(metric_format("cpu_share", NAN, 3, buf, sizeof(buf)), "-");
 }
 END_TEST
 
 START_TEST(format_lists_are_checked_before_writing)
 {
-	json_t *r = unit_load_result("fail");
+	struct result_view *r = unit_load_view("fail");
 
 	make_tmpdir();
 	error_set_sink(capture, NULL);
@@ -464,7 +511,7 @@ START_TEST(format_lists_are_checked_before_writing)
 		ck_assert_msg(access(path, F_OK) == 0, "%s not written", *n);
 	}
 	remove_tmpdir();
-	json_decref(r);
+	rv_free(r);
 }
 END_TEST
 
@@ -472,7 +519,7 @@ END_TEST
  * replace it with a regular file: such paths are written in place. */
 START_TEST(reports_into_links_and_fifos_are_written_in_place)
 {
-	json_t *r = unit_load_result("pass");
+	struct result_view *r = unit_load_view("pass");
 	const struct report_format *ktap = report_format_find("ktap");
 	char target[512], link[512], fifo[512], got[256] = "";
 	struct stat st;
@@ -508,7 +555,7 @@ START_TEST(reports_into_links_and_fifos_are_written_in_place)
 	ck_assert(S_ISFIFO(st.st_mode));
 	ck_assert_uint_eq(count_files(), 3);	/* no temporary file either */
 	remove_tmpdir();
-	json_decref(r);
+	rv_free(r);
 }
 END_TEST
 

@@ -201,7 +201,7 @@ START_TEST(header_and_runs_have_the_documented_shape)
 	ck_assert_int_eq(json_integer_value(json_object_get(run, "repetition")), 2);
 	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(run, "knobs_applied"),
 							   "kernel.x")), "1");
-	result_run_status(run, "skipped", "no such knob");
+	result_run_status(run, RESULT_SKIPPED, "no such knob");
 	ck_assert_str_eq(json_string_value(json_object_get(run, "status")), "skipped");
 	ck_assert_str_eq(json_string_value(json_object_get(run, "reason")), "no such knob");
 	json_decref(run);

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Includes point one way (doc/design.md "Architecture"): tools/check-layers
+# finds no include from a lower room to a higher one in the tree, and it does
+# find one planted in a scratch tree (so a violation fails `make check`).
+. "$top_srcdir/tests/lib.sh"
+check="$top_srcdir/tools/check-layers"
+
+"$check" "$top_srcdir" >"$TMPDIR_TEST/out" 2>&1 ||
+	fail "includes point up: $(cat "$TMPDIR_TEST/out")"
+
+mkdir -p "$TMPDIR_TEST/tree/loads" "$TMPDIR_TEST/tree/reports"
+printf '#include "reports/result.h"\n' >"$TMPDIR_TEST/tree/loads/inband.c"
+printf '#include "lib/error.h"\n' >"$TMPDIR_TEST/tree/reports/result.c"
+"$check" "$TMPDIR_TEST/tree" >"$TMPDIR_TEST/out" 2>&1 && fail "a planted violation passed"
+grep -q '^loads/inband.c:1: loads may not include reports/result.h' "$TMPDIR_TEST/out" ||
+	fail "the violation is not named: $(cat "$TMPDIR_TEST/out")"
+[ "$(wc -l <"$TMPDIR_TEST/out")" = 1 ] || fail "an allowed include was flagged: $(cat "$TMPDIR_TEST/out")"
+exit 0
