@@ -28,7 +28,7 @@ struct run_args {
 	const char *profile, *dir, *only, *formats;
 	int64_t repeat;			/* 0: from the profile */
 	int64_t duration_ns, warmup_ns;	/* -1: from the profile */
-	bool quiet, allow_rt, cpuset;
+	bool quiet, allow_rt, cpuset, trace;
 };
 
 /* --repeat, --duration and --warmup parse with the profile's own rows, so
@@ -53,6 +53,9 @@ static const struct cmd_option run_options[] = {
 		 "confine each load in a cpuset (as the profile's 'cpuset: true')"),
 	CMD_FLAG("allow-rt-on-all-cpus", struct run_args, allow_rt,
 		 "let fifo/rr loads cover every CPU (can lock the machine up)"),
+	CMD_FLAG("trace", struct run_args, trace,
+		 "exact mode (as the profile's 'trace: true'): also read the scheduler's events "
+		 "from a tracefs instance, for exact stretches and who ran instead"),
 	CMD_END
 };
 
@@ -83,6 +86,8 @@ static int run_apply_args(struct profile *p, const struct run_args *a)
 		p->warmup_ns = a->warmup_ns;
 	if (a->cpuset)
 		p->use_cpuset = true;
+	if (a->trace)
+		p->trace = true;
 	if (!a->only)
 		return 0;
 	for (size_t i = 0; i < p->n_settings; i++)

@@ -5,6 +5,7 @@
  * hog must not run unthrottled for even a moment longer than measured). */
 #include "config.h"
 #include "harness/run/engine.h"
+#include "harness/run/exact.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/kernel.h"
 #include "harness/kernel/knobs.h"
@@ -57,7 +58,9 @@ struct measure {
 	struct run_slots *slots;	/* each load's records, for the sampler */
 	struct stats_block *stats;
 	struct sampler *smp;
-	cpu_set_t cpus;			/* the loads' CPUs, for the noise figure */
+	struct trace *trace;		/* exact mode, NULL without */
+	int64_t trace_from;		/* when tracing began */
+	cpu_set_t cpus;			/* the loads' CPUs, for noise and tracing */
 	int64_t t0, measure_from, end, sampled_until;
 	int64_t deadline;		/* the watchdog kills the loads after it */
 	bool overran;			/* we stopped the loads after the deadline */
@@ -155,7 +158,8 @@ static int run_journal_open(struct run_ctx *c)
 	static struct journal other;
 	int r;
 
-	if (run_writes_knobs(c)) {
+	/* exact mode's tracefs instance is journaled like a knob */
+	if (run_writes_knobs(c) || c->p->trace) {
 		if (journal_open(&c->journal, NULL) < 0)
 			return -1;
 		c->journal_open = true;
@@ -306,9 +310,28 @@ static void run_watch_workers(struct run_ctx *c, struct measure *m)
 	}
 }
 
+/* Exact mode: trace the loads' CPUs over the sampled window. */
+static int run_trace_begin(struct run_ctx *c, struct measure *m)
+{
+	char why[256];
+
+	m->trace_from = mono_ns();
+	m->trace = exact_begin(&c->journal, &m->cpus, why, sizeof(why));
+	return m->trace ? 0 : error("exact mode: %s", why);
+}
+
+static int run_trace_end(struct run_ctx *c, struct measure *m)
+{
+	char why[256];
+
+	return exact_end(&c->journal, m->trace, m->sampled_until, why, sizeof(why)) < 0 ?
+	       error("exact mode: %s", why) : 0;
+}
+
 static int run_sample(struct run_ctx *c, struct measure *m)
 {
 	const struct profile *p = c->p;
+	int ret;
 
 	m->smp = sampler_new(c->hz);
 	if (!m->smp)
@@ -325,9 +348,14 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 		return 0;
 	run_watch_workers(c, m);
 	m->noise_ok = noise_sample(&m->cpus, &m->noise_before) == 0;
-	if (sampler_run(m->smp, m->end, run_progress, c) < 0)
+	if (p->trace && run_trace_begin(c, m) < 0)
 		return -1;
+	ret = sampler_run(m->smp, m->end, run_progress, c);
 	m->sampled_until = mono_ns();
+	if (m->trace && run_trace_end(c, m) < 0)
+		ret = -1;
+	if (ret < 0)
+		return -1;
 	m->noise_ok = m->noise_ok && noise_sample(&m->cpus, &m->noise_after) == 0;
 	return 0;
 }
@@ -425,6 +453,8 @@ static int run_measure(struct run_ctx *c, json_t *run)
 		}
 		if (m.sampled_until) {
 			run_collect(c, &m, run);
+			if (m.trace)
+				exact_collect(m.trace, m.smp, m.n_spawned, m.trace_from, run);
 			run_check_coverage(&m, run);
 		}
 		else
@@ -437,6 +467,7 @@ static int run_measure(struct run_ctx *c, json_t *run)
 			       "deadline; the watchdog killed the loads");
 	if (m.smp)
 		sampler_free(m.smp);
+	trace_free(m.trace);
 	if (m.stats)
 		stats_destroy(m.stats);
 	free(m.sl);
@@ -540,7 +571,8 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 	c.p = p;
 	c.o = o;
 	*result = NULL;
-	if (run_check_rt_cpus(p, o->allow_rt_on_all_cpus) < 0 || run_journal_open(&c) < 0)
+	if (run_check_rt_cpus(p, o->allow_rt_on_all_cpus) < 0 || (p->trace && exact_check() < 0) ||
+	    run_journal_open(&c) < 0)
 		return RUN_REFUSED;
 	*result = c.result = run_header(&c);
 	signals_install(c.journal_open ? &c.journal : NULL);
