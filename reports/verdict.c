@@ -67,6 +67,11 @@ static const char *verdict_untrusted(const struct rv_run *run, char *buf, size_t
 			 run->other_cpu_share * 100, VERDICT_MAX_NOISE * 100);
 		return buf;
 	}
+	if (run->traced && run->trace_lost_events > 0) {
+		snprintf(buf, len, "exact mode lost %ld scheduler events (the trace buffer "
+			 "overflowed): its figures miss stretches", run->trace_lost_events);
+		return buf;
+	}
 	if (run->steal_share > VERDICT_MAX_STEAL) {
 		snprintf(buf, len, "the hypervisor stole %.1f%% of the loads' CPUs' time (more "
 			 "than %.0f%%): too noisy", run->steal_share * 100, VERDICT_MAX_STEAL * 100);

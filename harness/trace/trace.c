@@ -70,16 +70,20 @@ void trace_instance_name(char *buf, size_t len)
 
 bool trace_available(char *why, size_t len)
 {
-	const char *dir = tracefs_tracing_dir();
+	const char *dir = NULL;
 	char path[512];
 
+	why[0] = '\0';
 	if (geteuid() != 0) {
 		snprintf(why, len, "exact mode needs root (it creates a tracefs instance)");
 		return false;
 	}
-	if (!dir) {
-		snprintf(why, len, "tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
-		return false;
+	/* Not mounted: trace_start mounts it (libtracefs does, as trace-cmd
+	 * and rtla would); `starve env` only looks. */
+	if (!tracefs_tracing_dir_is_mounted(false, &dir) || !dir) {
+		snprintf(why, len, "tracefs is not mounted; exact mode mounts it at "
+			 "/sys/kernel/tracing");
+		return true;
 	}
 	snprintf(path, sizeof(path), "%s/events/sched/sched_switch/format", dir);
 	if (access(path, R_OK) < 0) {
@@ -274,6 +278,10 @@ static int trace_setup(struct trace *t, const char *name, char *why, size_t len)
 					      "sched_migrate_task" };
 	const char *systems[] = { "sched", NULL };
 
+	if (!tracefs_tracing_dir()) {
+		snprintf(why, len, "cannot find or mount tracefs");
+		return -1;
+	}
 	t->inst = tracefs_instance_create(name);
 	if (!t->inst) {
 		snprintf(why, len, "cannot create tracefs instance %s: %s", name, strerror(errno));

@@ -28,9 +28,10 @@
 
 struct trace;
 
-/* Whether exact mode can run here (built with libtracefs, tracefs mounted,
- * sched events present, instances creatable by us). When not, WHY says why
- * and what to do. */
+/* Whether exact mode can run here (built with libtracefs, root, sched
+ * events present, instances creatable). When not, WHY says why and what to
+ * do; when it can but tracefs is not mounted yet, WHY says that trace_start
+ * will mount it (else WHY is ""). */
 bool trace_available(char *why, size_t len);
 /* Whether this starve was built with libtracefs and libtraceevent. */
 bool trace_built_in(void);
