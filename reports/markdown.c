@@ -3,6 +3,7 @@
  * own markup is written raw. */
 #include "config.h"
 #include "reports/markdown.h"
+#include "reports/who-ran.h"
 #include "reports/table.h"
 #include "reports/verdict.h"
 
@@ -111,6 +112,28 @@ static void markdown_reasons(FILE *f, const struct result_view *v, enum verdict_
 	}
 }
 
+/* Exact mode: who ran instead during each load's longest stretch. */
+static void markdown_who_ran(FILE *f, const struct result_view *v)
+{
+	char line[1024];
+
+	if (!who_ran_any(v))
+		return;
+	fprintf(f, "\n**Who ran instead** (exact mode, each load's longest wait)\n\n");
+	for (size_t i = 0; i < v->n_runs; i++)
+		for (size_t j = 0; j < v->runs[i].n_loads; j++) {
+			if (!who_ran_text(&v->runs[i].loads[j], line, sizeof(line)))
+				continue;
+			fprintf(f, "- ");
+			markdown_escape(f, v->runs[i].setting);
+			if (v->repetitions > 1)
+				fprintf(f, ", rep %ld", v->runs[i].repetition + 1);
+			fprintf(f, ": ");
+			markdown_escape(f, line);
+			fputc('\n', f);
+		}
+}
+
 int markdown_write(const struct result_view *v, FILE *f)
 {
 	markdown_header(f, v);
@@ -118,5 +141,6 @@ int markdown_write(const struct result_view *v, FILE *f)
 	markdown_reasons(f, v, VERDICT_FAIL, "Failures");
 	markdown_reasons(f, v, VERDICT_UNDECIDED, "Undecided");
 	markdown_reasons(f, v, VERDICT_SKIP, "Skipped");
+	markdown_who_ran(f, v);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

@@ -2,6 +2,7 @@
  * first, so the table stays aligned whatever the names and values are. */
 #include "config.h"
 #include "reports/table.h"
+#include "reports/who-ran.h"
 #include "reports/verdict.h"
 #include "lib/metric.h"
 
@@ -119,6 +120,26 @@ static void table_reasons(FILE *f, const struct result_view *v)
 	}
 }
 
+/* Exact mode: who ran instead during each load's longest stretch. */
+static void table_who_ran(FILE *f, const struct result_view *v)
+{
+	char line[1024];
+
+	if (!who_ran_any(v))
+		return;
+	fprintf(f, "who ran instead (exact mode, each load's longest wait):\n");
+	for (size_t i = 0; i < v->n_runs; i++)
+		for (size_t j = 0; j < v->runs[i].n_loads; j++) {
+			if (!who_ran_text(&v->runs[i].loads[j], line, sizeof(line)))
+				continue;
+			fprintf(f, "  %s", v->runs[i].setting);
+			if (v->repetitions > 1)
+				fprintf(f, " rep %ld", v->runs[i].repetition + 1);
+			fprintf(f, ": %s\n", line);
+		}
+	fputc('\n', f);
+}
+
 static void table_header(FILE *f, const struct result_view *v)
 {
 	fprintf(f, "starve %s on kernel %s (HZ %ld), %d repetition%s%s\n", v->profile.name,
@@ -153,6 +174,7 @@ int table_print(const struct result_view *v, FILE *f)
 	free(cells);
 	fputc('\n', f);
 	table_reasons(f, v);
+	table_who_ran(f, v);
 	table_summary(f, v);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }
