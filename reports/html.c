@@ -239,11 +239,22 @@ static void html_runs(struct xml_writer *w, const struct result_view *v)
 	xml_close(w);
 }
 
+static void html_who_ran_row(void *data, const struct rv_run *run, const char *label,
+			     const char *line)
+{
+	struct xml_writer *w = data;
+
+	(void)run;
+	xml_open(w, "tr");
+	html_td(w, NULL, label);
+	html_td(w, NULL, line);
+	xml_close(w);
+}
+
 /* Exact mode: who ran instead during each load's longest stretch. */
 static void html_who_ran(struct xml_writer *w, const struct result_view *v)
 {
 	static const char *const head[] = { "run", "who ran instead" };
-	char line[1024], label[256];
 
 	if (!who_ran_any(v))
 		return;
@@ -252,15 +263,7 @@ static void html_who_ran(struct xml_writer *w, const struct result_view *v)
 		 "that held that CPU meanwhile, with their policy, priority and time.");
 	xml_open(w, "table");
 	html_head_row(w, head, sizeof(head) / sizeof(head[0]));
-	for (size_t i = 0; i < v->n_runs; i++)
-		for (size_t j = 0; j < v->runs[i].n_loads; j++) {
-			if (!who_ran_text(&v->runs[i].loads[j], line, sizeof(line)))
-				continue;
-			xml_open(w, "tr");
-			html_td(w, NULL, html_run_label(v, &v->runs[i], label, sizeof(label)));
-			html_td(w, NULL, line);
-			xml_close(w);
-		}
+	who_ran_each(v, html_who_ran_row, w);
 	xml_close(w);
 }
 

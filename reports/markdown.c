@@ -112,26 +112,24 @@ static void markdown_reasons(FILE *f, const struct result_view *v, enum verdict_
 	}
 }
 
+static void markdown_who_ran_line(void *data, const struct rv_run *run, const char *label,
+				  const char *line)
+{
+	(void)run;
+	fprintf(data, "- ");
+	markdown_escape(data, label);
+	fprintf(data, ": ");
+	markdown_escape(data, line);
+	fputc('\n', data);
+}
+
 /* Exact mode: who ran instead during each load's longest stretch. */
 static void markdown_who_ran(FILE *f, const struct result_view *v)
 {
-	char line[1024];
-
 	if (!who_ran_any(v))
 		return;
 	fprintf(f, "\n**Who ran instead** (exact mode, each load's longest wait)\n\n");
-	for (size_t i = 0; i < v->n_runs; i++)
-		for (size_t j = 0; j < v->runs[i].n_loads; j++) {
-			if (!who_ran_text(&v->runs[i].loads[j], line, sizeof(line)))
-				continue;
-			fprintf(f, "- ");
-			markdown_escape(f, v->runs[i].setting);
-			if (v->repetitions > 1)
-				fprintf(f, ", rep %ld", v->runs[i].repetition + 1);
-			fprintf(f, ": ");
-			markdown_escape(f, line);
-			fputc('\n', f);
-		}
+	who_ran_each(v, markdown_who_ran_line, f);
 }
 
 int markdown_write(const struct result_view *v, FILE *f)

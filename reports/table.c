@@ -120,23 +120,20 @@ static void table_reasons(FILE *f, const struct result_view *v)
 	}
 }
 
+static void table_who_ran_line(void *data, const struct rv_run *run, const char *label,
+			       const char *line)
+{
+	(void)run;
+	fprintf(data, "  %s: %s\n", label, line);
+}
+
 /* Exact mode: who ran instead during each load's longest stretch. */
 static void table_who_ran(FILE *f, const struct result_view *v)
 {
-	char line[1024];
-
 	if (!who_ran_any(v))
 		return;
 	fprintf(f, "who ran instead (exact mode, each load's longest wait):\n");
-	for (size_t i = 0; i < v->n_runs; i++)
-		for (size_t j = 0; j < v->runs[i].n_loads; j++) {
-			if (!who_ran_text(&v->runs[i].loads[j], line, sizeof(line)))
-				continue;
-			fprintf(f, "  %s", v->runs[i].setting);
-			if (v->repetitions > 1)
-				fprintf(f, " rep %ld", v->runs[i].repetition + 1);
-			fprintf(f, ": %s\n", line);
-		}
+	who_ran_each(v, table_who_ran_line, f);
 	fputc('\n', f);
 }
 

@@ -66,3 +66,22 @@ bool who_ran_any(const struct result_view *v)
 				return true;
 	return false;
 }
+
+void who_ran_each(const struct result_view *v,
+		  void (*each)(void *data, const struct rv_run *run, const char *label,
+			       const char *line), void *data)
+{
+	char line[1024], label[192];
+
+	for (size_t i = 0; i < v->n_runs; i++)
+		for (size_t j = 0; j < v->runs[i].n_loads; j++) {
+			if (!who_ran_text(&v->runs[i].loads[j], line, sizeof(line)))
+				continue;
+			if (v->repetitions > 1)
+				snprintf(label, sizeof(label), "%s rep %ld", v->runs[i].setting,
+					 v->runs[i].repetition + 1);
+			else
+				snprintf(label, sizeof(label), "%s", v->runs[i].setting);
+			each(data, &v->runs[i], label, line);
+		}
+}

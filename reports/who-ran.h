@@ -13,5 +13,10 @@
 bool who_ran_text(const struct rv_load *load, char *buf, size_t len);
 /* Whether any run of V has such a line. */
 bool who_ran_any(const struct result_view *v);
+/* Call EACH(DATA, run, label, line) for every such line of V, in run order;
+ * LABEL is "setting" or "setting rep N" when there are repetitions. */
+void who_ran_each(const struct result_view *v,
+		  void (*each)(void *data, const struct rv_run *run, const char *label,
+			       const char *line), void *data);
 
 #endif

@@ -488,19 +488,6 @@ static bool slot_of(void *data, size_t i, pid_t *pid, pid_t *tid)
 	return *tid > 0;
 }
 
-static int start_second_slot(void *data, int64_t now, int64_t worst)
-{
-	struct late_start *ls = data;
-
-	(void)now;
-	(void)worst;
-	if (!ls->started) {
-		start_thread(ls->ti);
-		ls->started = true;
-	}
-	return 0;
-}
-
 START_TEST(slot_workers_named_after_sampling_began_are_sampled_alone)
 {
 	static struct thread_info workers[2] = { { .name = "t-slot0", .busy = true },
@@ -514,7 +501,7 @@ START_TEST(slot_workers_named_after_sampling_began_are_sampled_alone)
 	ck_assert_int_eq(sampler_watch_slots(s, slot_of, workers, 2, 0), 0);
 	ck_assert_uint_eq(sampler_n_tasks(s), 1);
 	/* The second worker starts ~250 ms into sampling. */
-	ck_assert_int_eq(sampler_run(s, mono_ns() + 800 * MS, start_second_slot, &ls), 0);
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 800 * MS, start_late_thread, &ls), 0);
 	atomic_store(&stop_threads, 1);
 	pthread_join(workers[0].thread, NULL);
 	pthread_join(workers[1].thread, NULL);
