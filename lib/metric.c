@@ -16,6 +16,8 @@ const struct metric_def metric_table[] = {
 	  "upper bound of starvation_max where late ticks merged waits (sampler)" },
 	{ "starvation_max_sampler", METRIC_SECONDS, LOWER_IS_BETTER,
 	  "the sampler's starvation_max, kept when exact mode (trace) gives starvation_max" },
+	{ "starvation_max_sampler_upper", METRIC_SECONDS, LOWER_IS_BETTER,
+	  "the sampler's starvation_max_upper, kept in exact mode" },
 	{ "wait_p50", METRIC_SECONDS, LOWER_IS_BETTER,
 	  "median runnable-but-not-running stretch (exact mode)" },
 	{ "wait_p99", METRIC_SECONDS, LOWER_IS_BETTER,

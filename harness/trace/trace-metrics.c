@@ -70,9 +70,13 @@ static void trace_set_metrics(json_t *metrics, int64_t longest_ns, const struct 
 			      const struct histogram *wakeup)
 {
 	json_t *old = json_object_get(metrics, "starvation_max");
+	json_t *upper = json_object_get(metrics, "starvation_max_upper");
 
 	if (json_is_number(old) && !json_object_get(metrics, "starvation_max_sampler"))
 		json_object_set(metrics, "starvation_max_sampler", old);
+	/* the sampler's range stays, under its name: exact figures have none */
+	if (json_is_number(upper))
+		json_object_set(metrics, "starvation_max_sampler_upper", upper);
 	json_object_del(metrics, "starvation_max_upper");
 	json_object_set_new(metrics, "starvation_max", json_real(trace_seconds(longest_ns)));
 	trace_set_pct(metrics, "wait_p50", wait, 50);

@@ -152,6 +152,8 @@ START_TEST(load_figures_replace_the_samplers_starvation)
 	ck_assert_double_eq_tol(json_number_value(json_object_get(m, "starvation_max_sampler")),
 				0.9501, 1e-9);
 	ck_assert_ptr_null(json_object_get(m, "starvation_max_upper"));
+	ck_assert_double_eq_tol(json_number_value(json_object_get(m,
+				"starvation_max_sampler_upper")), 0.96, 1e-9);
 	ck_assert(json_is_number(json_object_get(m, "wait_p99")));
 	lg = json_object_get(json_object_get(load, "trace"), "longest");
 	held = json_array_get(json_object_get(lg, "ran_instead"), 0);
