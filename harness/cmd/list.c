@@ -4,6 +4,7 @@
  * tables, so the listing and the man page cannot drift from the code. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/profile/profile.h"
 #include "lib/error.h"
 #include "loads/load.h"
 
@@ -163,14 +164,13 @@ static int list_profile_cmp(const void *a, const void *b)
 
 static void list_profiles_text(void)
 {
-	const char *env = getenv("STARVE_DATADIR");
 	struct list_profile *p = calloc(LIST_MAX_PROFILES, sizeof(*p));
 	char shipped[512];
 	size_t n;
 
 	if (!p)
 		return;
-	snprintf(shipped, sizeof(shipped), "%s/profiles", env && *env ? env : STARVE_DATADIR);
+	profile_shipped_dir(shipped, sizeof(shipped));
 	n = list_profiles_in(shipped, p, 0, LIST_MAX_PROFILES);
 	if (strcmp(shipped, "./profiles"))
 		n = list_profiles_in("./profiles", p, n, LIST_MAX_PROFILES);

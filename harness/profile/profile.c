@@ -11,6 +11,7 @@
 #include "lib/error.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -300,8 +301,10 @@ struct profile *profile_parse(const char *path, const char *text, size_t len, un
 	return p;
 }
 
-struct profile *profile_load(const char *path, unsigned *n_errors)
+struct profile *profile_load(const char *arg, unsigned *n_errors)
 {
+	char found[PATH_MAX];
+	const char *path = profile_find(arg, found, sizeof(found));
 	FILE *f = fopen(path, "r");
 	struct profile *p;
 	char *text;

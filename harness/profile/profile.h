@@ -85,10 +85,19 @@ enum profile_key {
 };
 extern const struct opt_spec profile_keys[PROFILE_KEY_NR];
 
-/* Parse and validate PATH. Every error found is reported (file:line:col:
- * message, through lib/error.h) and counted; returns NULL if any, else the
- * profile. */
-struct profile *profile_load(const char *path, unsigned *n_errors);
+/* A profile named on the command line: ARG itself when it is a file or has
+ * a '/' or '.', else NAME.yaml in ./profiles or in profile_shipped_dir(),
+ * written into BUF; ARG when neither has it (opening it then says so). */
+const char *profile_find(const char *arg, char *buf, size_t len);
+/* Where the shipped profiles are: $STARVE_DATADIR/profiles, else the data
+ * directory starve was configured with (under DESTDIR when this binary is a
+ * staged install), into BUF. */
+const char *profile_shipped_dir(char *buf, size_t len);
+
+/* Parse and validate ARG (a file, or a name profile_find() resolves). Every
+ * error found is reported (file:line:col: message, through lib/error.h) and
+ * counted; returns NULL if any, else the profile. */
+struct profile *profile_load(const char *arg, unsigned *n_errors);
 /* The same from a string, PATH used only in messages (tests, fuzzing). */
 struct profile *profile_parse(const char *path, const char *text, size_t len, unsigned *n_errors);
 void profile_free(struct profile *p);

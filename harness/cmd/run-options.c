@@ -1,0 +1,101 @@
+/* The options `starve run` and `starve vm` share (run-options.h): applying
+ * them to a profile, and writing them back as words for a guest. */
+#include "config.h"
+#include "harness/cmd/run-options.h"
+#include "harness/run/engine.h"
+#include "lib/error.h"
+#include "reports/formats.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+int run_opts_check(const struct run_opts *o)
+{
+	return o->formats ? report_formats_check(o->formats) : 0;
+}
+
+int run_opts_apply(struct profile *p, const struct run_opts *o)
+{
+	if (o->repeat)
+		p->repeat = (int)o->repeat;
+	if (o->duration_ns > 0)
+		p->duration_ns = o->duration_ns;
+	if (o->warmup_ns >= 0)
+		p->warmup_ns = o->warmup_ns;
+	if (o->cpuset)
+		p->use_cpuset = true;
+	if (o->trace)
+		p->trace = true;
+	if (o->only) {
+		size_t i = 0;
+
+		while (i < p->n_settings && strcmp(p->settings[i].name, o->only))
+			i++;
+		if (i == p->n_settings)
+			return error("--only: profile '%s' has no setting '%s'", p->name, o->only);
+	}
+	return run_check_rt_cpus(p, o->allow_rt);
+}
+
+int64_t run_opts_planned_ns(const struct profile *p, const struct run_opts *o)
+{
+	int64_t settings = o->only ? 1 : (int64_t)p->n_settings;
+
+	return settings * p->repeat * (p->warmup_ns + p->duration_ns);
+}
+
+/* Words being written: pointers in WORDS, their text in BUF. */
+struct run_words {
+	char **words;
+	size_t n;
+	char *buf;
+	size_t len, used;
+};
+
+static void run_words_add(struct run_words *w, const char *text)
+{
+	int k = snprintf(w->buf + w->used, w->len - w->used, "%s", text);
+
+	if (k < 0 || (size_t)k >= w->len - w->used || w->n >= RUN_OPTS_MAX_WORDS)
+		return;
+	w->words[w->n++] = w->buf + w->used;
+	w->used += (size_t)k + 1;
+}
+
+/* "--NAME" and VALUE followed by UNIT ("ns" or ""). */
+static void run_words_int(struct run_words *w, const char *name, int64_t value, const char *unit)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%" PRId64 "%s", value, unit);
+	run_words_add(w, name);
+	run_words_add(w, num);
+}
+
+size_t run_opts_words(const struct run_opts *o, char **words, char *buf, size_t len)
+{
+	struct run_words w = { .words = words, .buf = buf, .len = len };
+
+	if (o->repeat)
+		run_words_int(&w, "--repeat", o->repeat, "");
+	if (o->duration_ns > 0)
+		run_words_int(&w, "--duration", o->duration_ns, "ns");
+	if (o->warmup_ns >= 0)
+		run_words_int(&w, "--warmup", o->warmup_ns, "ns");
+	if (o->only) {
+		run_words_add(&w, "--only");
+		run_words_add(&w, o->only);
+	}
+	if (o->formats) {
+		run_words_add(&w, "--format");
+		run_words_add(&w, o->formats);
+	}
+	if (o->cpuset)
+		run_words_add(&w, "--cpuset");
+	if (o->allow_rt)
+		run_words_add(&w, "--allow-rt-on-all-cpus");
+	if (o->trace)
+		run_words_add(&w, "--trace");
+	return w.n;
+}

@@ -1,0 +1,81 @@
+#!/bin/busybox sh
+# /init of the guest that `starve vm` boots (harness/vm/): mount what starve
+# needs, run `starve env --json`, `starve run` for each profile in /vm/profiles
+# with the options in /vm/run-args, the --guest-script if any, `starve env
+# --json` again, then send every file under /out to the host and power off.
+# starve builds this file into its binary (harness/vm/init.c is generated).
+#
+# Serial ports: ttyS0 the console (the host keeps it as console.log), ttyS1
+# this script's messages to the host, ttyS2 the stderr of starve in the
+# guest (its progress line and messages, relayed by the host). On ttyS1 every
+# line is "STARVE-VM <what> ..." (harness/vm/channel.c reads them); a file is
+# "STARVE-VM file SIZE SHA256 PATH", its base64 lines, "STARVE-VM end".
+/bin/busybox --install -s /bin
+export PATH=/bin:/sbin:/usr/bin HOME=/root STARVE_DATADIR=/usr/share/starve
+say() {	# to the host (fd 3, once ttyS1 is open) and to the console
+	echo "STARVE-VM $*" >&3
+	echo "starve-vm: $*" > /dev/console
+}
+fatal() {
+	say error "$*"
+	poweroff -f
+}
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null	# the kernel may have mounted it
+# Both kept open, raw: no "\r" added before each "\n".
+(: > /dev/ttyS1 && : > /dev/ttyS2) 2>/dev/null ||
+	fatal "no /dev/ttyS1 or ttyS2: the kernel needs CONFIG_SERIAL_8250 with 3 runtime UARTs or more"
+exec 3> /dev/ttyS1 4> /dev/ttyS2
+stty -F /dev/ttyS1 raw -echo 2>/dev/null
+stty -F /dev/ttyS2 raw -echo 2>/dev/null
+say hello "$(uname -r)"
+# init= is the kernel's program for a root file system; here the initramfs's
+# /init (this script) runs instead, so a guest asked for another one says so.
+for w in $(cat /proc/cmdline); do
+	case $w in init=*) fatal "the kernel command line has $w, but the guest's init is starve's own (drop init= from --append)" ;; esac
+done
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+# cgroup v1 cpuset where the kernel has it (the backend starve prefers), else
+# cgroup2, mounted where the host has them.
+mount -t tmpfs cgroup /sys/fs/cgroup && mkdir -p /sys/fs/cgroup/cpuset /sys/fs/cgroup/unified
+mount -t cgroup -o cpuset cpuset /sys/fs/cgroup/cpuset 2>/dev/null ||
+	mount -t cgroup2 cgroup2 /sys/fs/cgroup/unified 2>/dev/null
+mkdir -p /out
+
+# The options for `starve run`, one a line (they may hold spaces).
+set --
+while IFS= read -r a; do set -- "$@" "$a"; done < /vm/run-args
+starve env --json > /out/env.json 2> /out/env.log
+n=$(ls /vm/profiles | wc -l) i=0
+for p in /vm/profiles/*.yaml; do
+	name=$(basename "$p" .yaml) i=$((i + 1))
+	say profile "$i" "$n" "$name"
+	starve run "$@" -o "/out/$name" "$p" > "/out/$name.log" 2>&4
+	say status "$name" "$?"
+done
+if [ -f /vm/guest-script ]; then
+	say script
+	mkdir -p /out/script
+	(cd /out/script && STARVE_VM_OUT=/out/script sh /vm/guest-script > /out/script.log 2>&1)
+	say status script "$?"
+fi
+starve env --json > /out/env-after.json 2>> /out/env.log
+dmesg > /out/dmesg.txt
+
+say sending "$(find /out -type f | wc -l)"
+cd /out || fatal "no /out"
+find . -type f | while IFS= read -r f; do
+	{
+		echo "STARVE-VM file $(wc -c < "$f") $(sha256sum < "$f" | cut -d' ' -f1) ${f#./}"
+		base64 "$f"
+		echo "STARVE-VM end"
+	} >&3
+done
+say done
+exec 3>&- 4>&-	# a tty's close waits until its output has left the UART
+sync
+poweroff -f

@@ -1,0 +1,125 @@
+/* Building the guest's initramfs (initramfs.h). The libraries come from ldd,
+ * as the dynamic loader would resolve them on this host, and go to the same
+ * paths in the guest, where the loader looks for them. */
+#include "config.h"
+#include "harness/vm/cpio.h"
+#include "harness/vm/exec.h"
+#include "harness/vm/initramfs.h"
+#include "lib/error.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The guest's /init: init.sh, compiled in (Makefile.am makes init.inc). */
+static const char vm_init_script[] =
+#include "harness/vm/init.inc"
+	;
+
+const char *vm_find_busybox(char *buf, size_t len)
+{
+	static const char *const places[] = { "/bin/busybox", "/usr/bin/busybox", "/sbin/busybox" };
+	const char *env = getenv("STARVE_VM_BUSYBOX");
+
+	if (env && *env) {
+		snprintf(buf, len, "%s", env);
+		return access(buf, X_OK) == 0 ? buf : NULL;
+	}
+	for (size_t i = 0; i < sizeof(places) / sizeof(places[0]); i++)
+		if (access(places[i], X_OK) == 0) {
+			snprintf(buf, len, "%s", places[i]);
+			return buf;
+		}
+	return NULL;
+}
+
+/* Each library ldd lists for BINARY, at its own path ("libc.so.6 =>
+ * /lib/x86_64-linux-gnu/libc.so.6 (0x...)" or "/lib64/ld-linux-x86-64.so.2
+ * (0x...)"). A static binary has none: ldd says so and fails. */
+static int vm_initramfs_libs(struct vm_cpio *c, const char *binary, char *why, size_t why_len)
+{
+	const char *argv[] = { "ldd", binary, NULL };
+	char out[8192], *line, *save = NULL;
+	int rc = vm_exec(argv, NULL, out, sizeof(out));
+
+	if (rc < 0)
+		return error_why(why, why_len, "cannot run ldd: %s", out);
+	if (rc != 0)
+		return strstr(out, "not a dynamic executable") ? 0 :
+		       error_why(why, why_len, "ldd %s failed: %s", binary, out);
+	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *arrow = strstr(line, "=> "), *path = arrow ? arrow + 3 : line;
+
+		path += strspn(path, " \t");
+		if (*path != '/')
+			continue;	/* linux-vdso.so.1: in the kernel, not a file */
+		path[strcspn(path, " \t")] = '\0';
+		vm_cpio_copy(c, path + 1, 0755, path);
+	}
+	return 0;
+}
+
+/* The run options, one a line: the init reads them back into "$@". */
+static void vm_initramfs_args(struct vm_cpio *c, char *const *args, size_t n)
+{
+	char buf[8192];
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && len < sizeof(buf); i++)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s\n", args[i]);
+	if (len >= sizeof(buf))
+		snprintf(c->error, sizeof(c->error), "the options for starve run are too long");
+	vm_cpio_data(c, "vm/run-args", 0644, buf, strlen(buf));
+}
+
+/* Mount points and the directories busybox --install fills. */
+static const char *const vm_initramfs_dirs[] = { "proc", "sys", "tmp", "run", "root", "usr/bin",
+						 "sbin" };
+
+static void vm_initramfs_files(struct vm_cpio *c, const struct vm_initramfs *s, const char *self)
+{
+	char name[PATH_MAX];
+
+	vm_cpio_data(c, "init", 0755, vm_init_script, strlen(vm_init_script));
+	vm_cpio_copy(c, "bin/busybox", 0755, s->busybox);
+	vm_cpio_copy(c, "bin/starve", 0755, self);
+	vm_cpio_chardev(c, "dev/console", 5, 1);	/* stdin/out of /init before /dev is mounted */
+	for (size_t i = 0; i < sizeof(vm_initramfs_dirs) / sizeof(vm_initramfs_dirs[0]); i++)
+		vm_cpio_dir(c, vm_initramfs_dirs[i]);
+	for (size_t i = 0; i < s->n_profiles; i++) {
+		snprintf(name, sizeof(name), "vm/profiles/%s.yaml", s->profile_names[i]);
+		vm_cpio_copy(c, name, 0644, s->profiles[i]);
+	}
+	vm_initramfs_args(c, s->run_args, s->n_run_args);
+	if (s->guest_script)
+		vm_cpio_copy(c, "vm/guest-script", 0755, s->guest_script);
+	if (s->config) {	/* where starve env looks for it, as on an installed system */
+		snprintf(name, sizeof(name), "boot/config-%s", s->release);
+		vm_cpio_copy(c, name, 0644, s->config);
+	}
+}
+
+int vm_initramfs_build(const char *path, const struct vm_initramfs *s, char *why, size_t why_len)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	struct vm_cpio c;
+
+	if (n <= 0)
+		return error_why(why, why_len, "cannot find the starve binary (/proc/self/exe)");
+	self[n] = '\0';
+	if (vm_cpio_open(&c, path) < 0)
+		return error_why(why, why_len, "%s", c.error);
+	vm_initramfs_files(&c, s, self);
+	if (vm_initramfs_libs(&c, self, why, why_len) < 0 ||
+	    vm_initramfs_libs(&c, s->busybox, why, why_len) < 0) {
+		vm_cpio_close(&c);
+		return -1;
+	}
+	if (vm_cpio_close(&c) < 0)
+		return error_why(why, why_len, "%s", c.error);
+	return 0;
+}

@@ -1,0 +1,71 @@
+/* One boot of one kernel under qemu-system-x86_64: the command line, the
+ * process (its own process group, killed with the controller by
+ * PR_SET_PDEATHSIG, killed by PID on every other way out), and the watch
+ * loop that feeds the channel and the progress line until the guest says
+ * "done", stops, or runs out of time. The serial lines are files qemu
+ * writes and the loop reads as they grow: ttyS0 -> OUTDIR/console.log,
+ * ttyS1 (the channel) and ttyS2 (the guest's stderr) -> WORKDIR. */
+#ifndef STARVE_VM_QEMU_H
+#define STARVE_VM_QEMU_H
+
+#include "harness/vm/accel.h"
+#include "harness/vm/channel.h"
+#include "harness/vm/image.h"
+#include "harness/vm/progress.h"
+
+#include <stdint.h>
+
+#define VM_QEMU "qemu-system-x86_64"
+#define VM_QEMU_MAX_ARGS 48
+
+struct vm_guest {
+	const struct vm_kernel *kernel;
+	const char *initrd;
+	const char *outdir;		/* console.log and the files the guest sends */
+	const char *workdir;		/* the other serial lines, qemu's own output */
+	int cpus;
+	const char *memory;		/* as qemu's -m takes it: "1G" */
+	const char *append;		/* more kernel command line, or NULL */
+	enum vm_accel accel;		/* VM_ACCEL_KVM or VM_ACCEL_TCG */
+	int64_t timeout_ns;		/* the whole boot */
+	int64_t hello_ns;		/* 0, or the deadline for the guest's first message */
+	struct vm_progress *progress;
+};
+
+enum vm_end {
+	VM_END_DONE,		/* the guest sent everything and said "done" */
+	VM_END_NO_HELLO,	/* hello_ns passed without a word from the guest */
+	VM_END_EXITED,		/* qemu stopped before "done" (a panic, a reboot...) */
+	VM_END_HALTED,		/* the console says the kernel halted (a bad image) */
+	VM_END_TIMEOUT,
+	VM_END_INTERRUPTED,	/* a signal to starve */
+	VM_END_NOT_STARTED,
+};
+
+struct vm_qemu_cmd {
+	char *argv[VM_QEMU_MAX_ARGS + 1];
+	int argc;
+	char text[8192];	/* the strings argv points into */
+	size_t used;
+};
+
+struct vm_boot {
+	enum vm_end end;
+	int qemu_status;	/* its exit status, when it exited */
+	int64_t elapsed_ns;
+	char qemu_said[512];	/* the last line qemu itself printed */
+	char console[4096];	/* the end of the console */
+	struct vm_qemu_cmd cmd;
+	struct vm_channel ch;
+};
+
+/* The command line for G into CMD (for the boot and for result.json). */
+void vm_qemu_command(const struct vm_guest *g, struct vm_qemu_cmd *cmd);
+
+/* Boot G and watch it to its end, filling B. */
+void vm_qemu_boot(const struct vm_guest *g, struct vm_boot *b);
+
+/* The last N non-empty lines of B's console, each as "  | line\n". */
+const char *vm_boot_console_tail(const struct vm_boot *b, int n, char *buf, size_t len);
+
+#endif

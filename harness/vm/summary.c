@@ -1,0 +1,156 @@
+/* Results of `starve vm` (summary.h): the "vm" header in result.json
+ * (doc/result-format.md), the verdict table, and the comparison through
+ * reports/compare.h, the same code `starve compare` runs. */
+#include "config.h"
+#include "harness/vm/summary.h"
+#include "lib/error.h"
+#include "reports/compare.h"
+#include "reports/result.h"
+#include "reports/result-view.h"
+#include "reports/table.h"
+
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static json_t *vm_json_string_or_null(const char *s)
+{
+	return s && *s ? json_string(s) : json_null();
+}
+
+/* ARGV as a JSON array, after PREFIX when not NULL ("starve" before "vm"). */
+static json_t *vm_json_argv(const char *prefix, char *const *argv, int argc)
+{
+	json_t *a = json_array();
+
+	if (prefix)
+		json_array_append_new(a, json_string(prefix));
+	for (int i = 0; i < argc; i++)
+		json_array_append_new(a, json_string(argv[i]));
+	return a;
+}
+
+static json_t *vm_header(const struct vm_kernel *k, const struct vm_boot_facts *f)
+{
+	return json_pack("{s:s, s:s, s:o, s:s, s:s, s:o, s:o, s:o, s:o, s:s, s:o, s:i, s:s, s:o, "
+			 "s:f, s:o}",
+			 "label", k->label, "kernel", k->spec,
+			 "package", vm_json_string_or_null(k->package), "image", k->image,
+			 "image_sha256", k->sha256, "version", vm_json_string_or_null(k->version),
+			 "config", vm_json_string_or_null(k->config),
+			 "config_from", vm_json_string_or_null(k->config_from),
+			 "qemu", vm_json_argv(NULL, f->boot->cmd.argv, f->boot->cmd.argc),
+			 "accel", f->accel, "accel_reason", vm_json_string_or_null(f->accel_reason),
+			 "cpus", f->o->cpus, "memory", f->o->memory,
+			 "append", vm_json_string_or_null(f->o->append),
+			 "boot_s", (double)f->boot->elapsed_ns / 1e9,
+			 "command_line", vm_json_argv("starve", f->o->argv, f->o->argc));
+}
+
+int vm_summary_result(const char *path, const struct vm_kernel *k, const struct vm_boot_facts *f)
+{
+	char why[1024];
+	json_t *result = result_read(path, why, sizeof(why)), *header;
+	struct result_view *v;
+	int ret;
+
+	if (!result)
+		return error("kernel %s: %s", k->label, why);
+	header = vm_header(k, f);
+	if (!header) {
+		json_decref(result);
+		return error("out of memory");
+	}
+	json_object_set_new(result, "vm", header);
+	ret = result_write(path, result);
+	v = rv_build(result, path, why, sizeof(why));	/* checks the header too */
+	json_decref(result);
+	if (!v)
+		return error("kernel %s: %s", k->label, why);
+	table_print(v, stdout);
+	rv_free(v);
+	return ret;
+}
+
+/* Write the table T to DIR/compare-PROFILE.EXT through PRINT. */
+static void vm_compare_file(const char *dir, const char *profile, const char *ext,
+			    const struct cmp_table *t, void (*print)(const struct cmp_table *, FILE *))
+{
+	char path[PATH_MAX + 256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/compare-%s.%s", dir, profile, ext);
+	if (!(f = fopen(path, "we"))) {
+		error_errno("cannot write %s", path);
+		return;
+	}
+	print(t, f);
+	if (fclose(f) != 0)
+		error_errno("cannot write %s", path);
+}
+
+static void vm_print_json(const struct cmp_table *t, FILE *f)
+{
+	json_t *doc = cmp_to_json(t);
+
+	json_dumpf(doc, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
+	fputc('\n', f);
+	json_decref(doc);
+}
+
+/* The results of PROFILE that came back, with their labels; N of them. */
+static size_t vm_compare_load(const char *dir, const struct vm_kernel *k, size_t n,
+			      const char *profile, struct result_view **views, const char **labels)
+{
+	size_t got = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char path[PATH_MAX + 512];
+
+		snprintf(path, sizeof(path), "%s/%s/%s/result.json", dir, k[i].label, profile);
+		views[got] = access(path, F_OK) == 0 ? rv_open(path, NULL, 0) : NULL;
+		if (!views[got]) {
+			printf("(%s has no result of %s: left out)\n", k[i].label, profile);
+			continue;
+		}
+		labels[got++] = k[i].label;
+	}
+	return got;
+}
+
+int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, const char *profile,
+		       const char *formats)
+{
+	struct cmp_options opt = { .alpha = CMP_DEFAULT_ALPHA, .threshold = CMP_DEFAULT_THRESHOLD };
+	struct result_view *views[VM_MAX_KERNELS];
+	const char *labels[VM_MAX_KERNELS];
+	struct cmp_table t;
+	size_t got;
+	int ret = 4;
+
+	if (n > VM_MAX_KERNELS)
+		n = VM_MAX_KERNELS;
+	printf("\n== comparison of %s across %zu kernels\n", profile, n);
+	got = vm_compare_load(dir, k, n, profile, views, labels);
+	if (got >= 2 && cmp_build_results(&t, (const struct result_view *const *)views, labels, got,
+					   &opt) < 0) {
+		ret = -1;
+	} else if (got >= 2) {
+		printf("baseline: %s\n", labels[0]);
+		cmp_print_text(&t, stdout);
+		vm_compare_file(dir, profile, "txt", &t, cmp_print_text);
+		vm_compare_file(dir, profile, "json", &t, vm_print_json);
+		if (formats && strstr(formats, "markdown"))
+			vm_compare_file(dir, profile, "md", &t, cmp_print_markdown);
+		ret = cmp_exit_status(&t);
+		cmp_free(&t);
+	} else {
+		printf("(fewer than two kernels have a result: nothing to compare)\n");
+	}
+	for (size_t i = 0; i < got; i++)
+		rv_free(views[i]);
+	return ret;
+}

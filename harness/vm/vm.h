@@ -1,0 +1,56 @@
+/* `starve vm`: run profiles inside other kernels under qemu, one kernel
+ * after the other, and compare them (doc/kernels.md). harness/cmd/vm.c
+ * reads the command line into struct vm_options; vm_run() does the rest:
+ * resolve each --kernel (image.c, debian.c), check its config (kconfig.c),
+ * build its initramfs (initramfs.c), boot it (qemu.c, accel.c) and take back
+ * what the guest sends (channel.c), then print the verdicts and the
+ * comparison with the first kernel as baseline. The host is never changed:
+ * nothing but qemu and the host tools that fetch packages runs, and qemu
+ * dies with starve. */
+#ifndef STARVE_VM_H
+#define STARVE_VM_H
+
+#include "harness/vm/accel.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define VM_MAX_KERNELS 16
+
+struct vm_options {
+	const char *const *kernels;	/* --kernel, in order: the first is the baseline */
+	size_t n_kernels;
+	const char *const *labels;	/* --label, for the first n_labels kernels */
+	size_t n_labels;
+	const char *const *configs;	/* --kernel-config, for the first n_configs */
+	size_t n_configs;
+	const char *const *profiles;	/* profile files, checked by the caller */
+	const char *const *profile_names;	/* their names, unique */
+	size_t n_profiles;
+	char *const *run_args;		/* options for `starve run` in the guest */
+	size_t n_run_args;
+	const char *formats;		/* --format: the comparison's files too */
+	const char *output;		/* -o DIR; NULL: results/vm-<UTC time> */
+	int cpus;
+	const char *memory;		/* qemu's -m: "1G" */
+	const char *append;		/* more kernel command line, or NULL */
+	enum vm_accel accel;
+	int64_t timeout_ns;		/* per kernel */
+	const char *guest_script;	/* or NULL */
+	bool quiet;			/* no progress line */
+	int argc;			/* the command line, for result.json */
+	char **argv;
+};
+
+/* Everything `starve vm` does after its command line is read. Returns the
+ * exit status: 0 pass, 1 a verdict failed or the comparison found a
+ * regression, 3 a runtime error (a kernel that could not be tested; the
+ * others still ran), 4 everything skipped. */
+int vm_run(const struct vm_options *o);
+
+/* A default for --timeout: boot and copying back under TCG, plus three
+ * times the profiles' own run time (TCG runs everything slower). */
+int64_t vm_default_timeout_ns(int64_t profiles_ns);
+
+#endif
