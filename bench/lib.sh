@@ -48,6 +48,22 @@ bench_median() {
 		awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# min/median/max of the arguments, as "MIN/MEDIAN/MAX"
+bench_mmm() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%s/%s/%s\n", v[1], m, v[NR] }'
+}
+
+# bench_children_cpu VAR: set VAR to the user + system seconds of every
+# child this shell has waited for, from the kernel's own accounting (the
+# shell's `times`, run here and not in a subshell): the difference around a
+# command is that command's CPU time, with no wrapper around it.
+bench_children_cpu() {
+	times >"$BENCH_TMP/times"
+	eval "$1=\$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split(\$i, a, \"m\"); sub(\"s\", \"\", a[2]); t += a[1] * 60 + a[2] } print t }' \"\$BENCH_TMP/times\")"
+}
+
 # bench_calc EXPR: floating-point arithmetic through awk
 bench_calc() { awk "BEGIN { printf \"%.6g\n\", $* }"; }
 # bench_int EXPR: the same, rounded to an integer (never in e-notation)

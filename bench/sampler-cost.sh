@@ -1,11 +1,14 @@
-# Benchmark: the sampler's own CPU per task and tick, sampling 16, 128 and
-# 1024 sleeping threads at the kernel's HZ for about 2 s each, beside a
-# naive sampler (open, read, close schedstat and stat every tick) in the
-# same invocation, alternating (bench/sampler-bench.c, built by `make bench`).
-# Target: <= 1.0 us per task-tick for the real sampler. The average includes
-# a fixed cost per tick (the timer wake-up: ~12 us of thread CPU on a VM),
-# which dominates with few threads, so the script also fits
-# cost(n) * n = fixed + marginal * n over the medians and prints both.
+# Benchmark: the sampler's own cost and the rate it holds, sampling 16, 128
+# and 1024 threads at the kernel's HZ for about 2 s each, BENCH_ROUNDS rounds
+# (bench/sampler-bench.c, built by `make bench`), for two populations:
+# sleepers (blocked for good) and runners (each wakes every 20 ms and works
+# 20 us: 1024 of them keep a whole CPU busy with wake-ups). Goals, each
+# judged on its own line: at most 1.0 us of sampler CPU per task and tick
+# (median), the full rate (achieved Hz at least 0.95 of HZ in the slowest
+# round) and, at 1024 runners, no missed tick in any round and at most 25%
+# of one CPU. The sampler runs SCHED_OTHER as a profile's default does; the
+# 1024 runners are measured once more at sampler_priority 1 (SCHED_FIFO 1).
+# Every figure is min/median/max over the rounds.
 . "${top_srcdir:-.}/bench/lib.sh"
 [ -x "$STARVE" ] || bench_skip "no starve binary at $STARVE (run make first)"
 bin=${SAMPLER_BENCH:-$(dirname "$STARVE")/bench/sampler-bench}
@@ -14,35 +17,48 @@ bin=${SAMPLER_BENCH:-$(dirname "$STARVE")/bench/sampler-bench}
 
 hz=$("$STARVE" env --json 2>/dev/null | sed -n 's/.*"hz": *\([0-9][0-9]*\).*/\1/p' | head -n 1)
 [ -n "$hz" ] || hz=250
-echo "sampling sleeping threads at $hz Hz for ${SECONDS_EACH}s per run"
+echo "sampling at $hz Hz for ${SECONDS_EACH}s per round, $BENCH_ROUNDS rounds"
 
 # field KEY LINE: the value of KEY=value in LINE
 field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 
-sum_n=0 sum_c=0 sum_nn=0 sum_nc=0 points=0
-for n in 16 128 1024; do
-	kept="" naive=""
+# measure N POPULATION PRIO: rounds of one case, then its verdict lines
+measure() {
+	cost="" rate="" missed="" share="" reads=""
 	for r in $(seq "$BENCH_ROUNDS"); do
-		k=$("$bin" "$n" "$SECONDS_EACH" "$hz" kept) || bench_skip "sampler-bench failed"
-		v=$("$bin" "$n" "$SECONDS_EACH" "$hz" naive) || bench_skip "sampler-bench failed"
-		kept="$kept $(field cost_us_per_task_tick "$k")"
-		naive="$naive $(field cost_us_per_task_tick "$v")"
-		echo "  $n threads, round $r: kept $(field cost_us_per_task_tick "$k") us" \
-		     "(achieved $(field achieved_hz "$k") Hz, missed $(field missed "$k")), naive" \
-		     "$(field cost_us_per_task_tick "$v") us (achieved $(field achieved_hz "$v") Hz)"
+		k=$("$bin" "$1" "$SECONDS_EACH" "$hz" kept "$2" "$3") || bench_skip "sampler-bench failed"
+		cost="$cost $(field cost_us_per_task_tick "$k")" rate="$rate $(field achieved_hz "$k")"
+		missed="$missed $(field missed "$k")" share="$share $(field cpu_share "$k")"
+		reads="$reads $(field reads_per_task_tick "$k")"
 	done
+	what="$1 $2 threads${3:+ (sampler SCHED_FIFO $3)}"
 	# shellcheck disable=SC2086
-	mk=$(bench_median $kept) mn=$(bench_median $naive)
-	echo "$n threads: kept descriptors $mk us/task-tick, naive $mn us/task-tick," \
-	     "naive/kept $(bench_calc "$mn / $mk")"
-	bench_judge "$n threads: kept cost (us per task-tick)" "$mk" le 1.0
-	c=$(bench_calc "$mk * $n")	# us per tick
-	sum_n=$(bench_calc "$sum_n + $n") sum_c=$(bench_calc "$sum_c + $c")
-	sum_nn=$(bench_calc "$sum_nn + $n * $n") sum_nc=$(bench_calc "$sum_nc + $n * $c")
-	points=$((points + 1))
+	echo "$what: $(bench_mmm $cost) us/task-tick, $(bench_mmm $rate) Hz," \
+	     "$(bench_mmm $missed) missed ticks, $(bench_mmm $share) of a CPU," \
+	     "$(bench_mmm $reads) reads/task-tick (min/median/max)"
+	# shellcheck disable=SC2086
+	bench_judge "$what: us per task-tick (median)" "$(bench_median $cost)" le 1.0
+	# shellcheck disable=SC2086
+	bench_judge "$what: achieved Hz / HZ (slowest round)" \
+		"$(bench_calc "$(printf '%s\n' $rate | sort -g | head -n 1) / $hz")" ge 0.95
+	if [ "$1" = 1024 ] && [ "$2" = run ]; then
+		# shellcheck disable=SC2086
+		bench_judge "$what: missed ticks (worst round)" \
+			"$(printf '%s\n' $missed | sort -g | tail -n 1)" le 0
+		# shellcheck disable=SC2086
+		bench_judge "$what: share of one CPU (worst round)" \
+			"$(printf '%s\n' $share | sort -g | tail -n 1)" le 0.25
+	fi
+}
+
+for pop in sleep run; do
+	for n in 16 128 1024; do
+		measure "$n" "$pop" ""
+	done
 done
-marginal=$(bench_calc "($points * $sum_nc - $sum_n * $sum_c) / ($points * $sum_nn - $sum_n * $sum_n)")
-fixed=$(bench_calc "($sum_c - $marginal * $sum_n) / $points")
-echo "fit: fixed $fixed us per tick + marginal $marginal us per task and tick"
-bench_judge "marginal kept cost (us per task-tick)" "$marginal" le 1.0
+if [ "$(id -u)" = 0 ]; then
+	measure 1024 run 1
+else
+	echo "(not root: no SCHED_FIFO round)"
+fi
 bench_exit

@@ -5,6 +5,7 @@
  * <style> an HTML parser would not decode their references. */
 #include "config.h"
 #include "reports/html.h"
+#include "reports/who-ran.h"
 #include "reports/verdict.h"
 #include "lib/metric.h"
 
@@ -238,6 +239,34 @@ static void html_runs(struct xml_writer *w, const struct result_view *v)
 	xml_close(w);
 }
 
+static void html_who_ran_row(void *data, const struct rv_run *run, const char *label,
+			     const char *line)
+{
+	struct xml_writer *w = data;
+
+	(void)run;
+	xml_open(w, "tr");
+	html_td(w, NULL, label);
+	html_td(w, NULL, line);
+	xml_close(w);
+}
+
+/* Exact mode: who ran instead during each load's longest stretch. */
+static void html_who_ran(struct xml_writer *w, const struct result_view *v)
+{
+	static const char *const head[] = { "run", "who ran instead" };
+
+	if (!who_ran_any(v))
+		return;
+	html_el(w, "h2", "Who ran instead (exact mode)");
+	html_el(w, "p", "For each load's longest wait, from the scheduler's events: the tasks "
+		 "that held that CPU meanwhile, with their policy, priority and time.");
+	xml_open(w, "table");
+	html_head_row(w, head, sizeof(head) / sizeof(head[0]));
+	who_ran_each(v, html_who_ran_row, w);
+	xml_close(w);
+}
+
 /* Every knob named before the run or applied by a setting, in first-seen
  * order, into NAMES (room for all); returns how many. */
 static size_t html_knob_names(const struct result_view *v, const char **names)
@@ -337,6 +366,7 @@ int html_write(const struct result_view *v, FILE *f)
 	html_verdicts(&w, v);
 	html_load_charts(&w, v);
 	html_runs(&w, v);
+	html_who_ran(&w, v);
 	html_knobs(&w, v);
 	xml_close(&w);
 	xml_close(&w);

@@ -3,6 +3,7 @@
  * own markup is written raw. */
 #include "config.h"
 #include "reports/markdown.h"
+#include "reports/who-ran.h"
 #include "reports/table.h"
 #include "reports/verdict.h"
 
@@ -111,6 +112,26 @@ static void markdown_reasons(FILE *f, const struct result_view *v, enum verdict_
 	}
 }
 
+static void markdown_who_ran_line(void *data, const struct rv_run *run, const char *label,
+				  const char *line)
+{
+	(void)run;
+	fprintf(data, "- ");
+	markdown_escape(data, label);
+	fprintf(data, ": ");
+	markdown_escape(data, line);
+	fputc('\n', data);
+}
+
+/* Exact mode: who ran instead during each load's longest stretch. */
+static void markdown_who_ran(FILE *f, const struct result_view *v)
+{
+	if (!who_ran_any(v))
+		return;
+	fprintf(f, "\n**Who ran instead** (exact mode, each load's longest wait)\n\n");
+	who_ran_each(v, markdown_who_ran_line, f);
+}
+
 int markdown_write(const struct result_view *v, FILE *f)
 {
 	markdown_header(f, v);
@@ -118,5 +139,6 @@ int markdown_write(const struct result_view *v, FILE *f)
 	markdown_reasons(f, v, VERDICT_FAIL, "Failures");
 	markdown_reasons(f, v, VERDICT_UNDECIDED, "Undecided");
 	markdown_reasons(f, v, VERDICT_SKIP, "Skipped");
+	markdown_who_ran(f, v);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

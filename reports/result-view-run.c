@@ -112,6 +112,48 @@ static int rvb_tasks(struct rvb *b, const json_t *tasks, struct rv_load *l)
 	return 0;
 }
 
+static long rvb_int_or_none(const json_t *o, const char *key)
+{
+	return json_is_integer(json_object_get(o, key)) ? rvb_int(o, key) : RV_NONE;
+}
+
+/* Exact mode's "trace" object of a load, when there is one. */
+static int rvb_load_trace(struct rvb *b, const json_t *x, struct rv_load_trace *t)
+{
+	const json_t *lg = json_object_get(x, "longest"), *held = json_object_get(lg, "ran_instead");
+	struct rv_holder *h;
+	const json_t *y;
+	size_t i;
+
+	*t = (struct rv_load_trace){ .present = json_is_object(x) };
+	if (!t->present)
+		return 0;
+	t->stretches = rvb_int(x, "stretches");
+	t->unknown_starts = rvb_int(x, "unknown_starts");
+	t->longest_present = json_is_object(lg);
+	if (!t->longest_present)
+		return 0;
+	t->tid = rvb_int(lg, "tid");
+	t->cpu = rvb_int(lg, "cpu");
+	t->comm = rvb_str(lg, "comm");
+	t->wait_s = rvb_num(lg, "wait_s");
+	t->at_s = rvb_num(lg, "at_s");
+	t->others_s = rvb_num(lg, "others_s");
+	t->partial = json_is_true(json_object_get(lg, "partial"));
+	h = rvb_alloc(b, json_array_size(held), sizeof(*h));
+	if (!h)
+		return -1;
+	json_array_foreach(held, i, y)
+		h[i] = (struct rv_holder){ .pid = rvb_int(y, "pid"), .comm = rvb_str(y, "comm"),
+					   .policy = rvb_str(y, "policy"),
+					   .priority = rvb_int_or_none(y, "priority"),
+					   .nice = rvb_int_or_none(y, "nice"),
+					   .time_s = rvb_num(y, "time_s") };
+	t->ran_instead = h;
+	t->n_ran_instead = json_array_size(held);
+	return 0;
+}
+
 static int rvb_loads(struct rvb *b, size_t run, const json_t *loads, struct rv_run *r)
 {
 	struct rv_load *l = rvb_alloc(b, json_array_size(loads), sizeof(*l));
@@ -129,7 +171,8 @@ static int rvb_loads(struct rvb *b, size_t run, const json_t *loads, struct rv_r
 				&l[i].n_metrics) < 0 ||
 		    rvb_histograms(b, where, json_object_get(x, "histograms"), &l[i]) < 0 ||
 		    rvb_tasks(b, json_object_get(x, "tasks"), &l[i]) < 0 ||
-		    rvb_series(b, json_object_get(x, "timeseries"), &l[i]) < 0)
+		    rvb_series(b, json_object_get(x, "timeseries"), &l[i]) < 0 ||
+		    rvb_load_trace(b, json_object_get(x, "trace"), &l[i].trace) < 0)
 			return -1;
 	}
 	r->loads = l;
@@ -170,6 +213,8 @@ static void rvb_sampler(const json_t *s, struct rv_sampler *out)
 		.ticks = rvb_int(s, "ticks"), .late_ticks = rvb_int(s, "late_ticks"),
 		.missed_ticks = rvb_int(s, "missed_ticks"), .tasks = rvb_int(s, "tasks"),
 		.priority = rvb_int(s, "priority"),
+		.cpu_clock_jumps = json_is_integer(json_object_get(s, "cpu_clock_jumps")) ?
+				   rvb_int(s, "cpu_clock_jumps") : 0,
 	};
 }
 
@@ -183,6 +228,11 @@ static int rvb_run(struct rvb *b, size_t i, const json_t *x, struct rv_run *r)
 		.reason = rvb_str(x, "reason"), .started = rvb_str(x, "started"),
 		.duration_s = rvb_num(x, "duration_s"),
 		.other_cpu_share = rvb_num(json_object_get(x, "noise"), "other_cpu_share"),
+		.steal_share = rvb_num(json_object_get(x, "noise"), "steal_share"),
+		.traced = json_is_object(json_object_get(x, "trace")),
+		.trace_events = rvb_int(json_object_get(x, "trace"), "events"),
+		.trace_lost_events = rvb_int(json_object_get(x, "trace"), "lost_events"),
+		.trace_cpu_s = rvb_num(json_object_get(x, "trace"), "cpu_s"),
 	};
 	rvb_sampler(json_object_get(x, "sampler"), &r->sampler);
 	return rvb_pairs(b, json_object_get(x, "knobs_applied"), &r->knobs_applied,

@@ -118,6 +118,7 @@ struct rv_sampler {
 	bool present;
 	double target_hz, achieved_hz, cpu_s, cost_us_per_task_tick;
 	long ticks, late_ticks, missed_ticks, tasks, priority;
+	long cpu_clock_jumps;	/* 0 when absent (results before it was recorded) */
 };
 
 struct rv_metric {
@@ -154,9 +155,31 @@ struct rv_task {
 	size_t n_metrics;
 };
 
+/* Exact mode: one task that held the CPU while a load's task waited. */
+struct rv_holder {
+	long pid;
+	const char *comm, *policy;	/* "FIFO", "OTHER"... */
+	long priority, nice;		/* RV_NONE when absent */
+	double time_s;
+};
+
+/* Exact mode: a load's stretches and its longest, with who ran instead
+ * (present is false without exact mode; longest_present without a stretch). */
+struct rv_load_trace {
+	bool present, longest_present;
+	long stretches, unknown_starts;
+	long tid, cpu;
+	const char *comm;
+	double wait_s, at_s, others_s;
+	bool partial;
+	const struct rv_holder *ran_instead;
+	size_t n_ran_instead;
+};
+
 struct rv_load {
 	const char *name, *type;
 	long tasks_seen;
+	struct rv_load_trace trace;
 	const struct rv_metric *metrics;
 	size_t n_metrics;
 	const struct rv_histogram *histograms;
@@ -189,6 +212,10 @@ struct rv_run {
 	double duration_s;
 	struct rv_sampler sampler;
 	double other_cpu_share;	/* noise: the loads' CPUs used by other tasks */
+	double steal_share;	/* noise: ... stolen by the hypervisor; NAN when absent */
+	bool traced;		/* exact mode ran: then trace_lost_events is set */
+	long trace_events, trace_lost_events;
+	double trace_cpu_s;
 	const struct rv_load *loads;
 	size_t n_loads;
 	const struct rv_verdict *verdicts;

@@ -2,6 +2,7 @@
  * first, so the table stays aligned whatever the names and values are. */
 #include "config.h"
 #include "reports/table.h"
+#include "reports/who-ran.h"
 #include "reports/verdict.h"
 #include "lib/metric.h"
 
@@ -119,6 +120,23 @@ static void table_reasons(FILE *f, const struct result_view *v)
 	}
 }
 
+static void table_who_ran_line(void *data, const struct rv_run *run, const char *label,
+			       const char *line)
+{
+	(void)run;
+	fprintf(data, "  %s: %s\n", label, line);
+}
+
+/* Exact mode: who ran instead during each load's longest stretch. */
+static void table_who_ran(FILE *f, const struct result_view *v)
+{
+	if (!who_ran_any(v))
+		return;
+	fprintf(f, "who ran instead (exact mode, each load's longest wait):\n");
+	who_ran_each(v, table_who_ran_line, f);
+	fputc('\n', f);
+}
+
 static void table_header(FILE *f, const struct result_view *v)
 {
 	fprintf(f, "starve %s on kernel %s (HZ %ld), %d repetition%s%s\n", v->profile.name,
@@ -153,6 +171,7 @@ int table_print(const struct result_view *v, FILE *f)
 	free(cells);
 	fputc('\n', f);
 	table_reasons(f, v);
+	table_who_ran(f, v);
 	table_summary(f, v);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

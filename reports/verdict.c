@@ -33,12 +33,25 @@ bool verdict_sampler_slow(const struct rv_run *run)
 	       run->sampler.achieved_hz < VERDICT_MIN_SAMPLER_RATIO * run->sampler.target_hz;
 }
 
+/* The hypervisor stole CPU time (it vanished: a victim may look starved
+ * when its whole CPU was), or a task's CPU clock jumped ahead of wall time. */
+static bool verdict_stolen(const struct rv_run *run)
+{
+	return run->steal_share > VERDICT_MAX_STEAL || run->sampler.cpu_clock_jumps > 0;
+}
+
 bool verdict_run_noisy(const struct rv_run *run)
 {
-	return run->other_cpu_share > VERDICT_MAX_NOISE || verdict_sampler_slow(run);
+	return run->other_cpu_share > VERDICT_MAX_NOISE || verdict_stolen(run) ||
+	       verdict_sampler_slow(run);
 }
 
 /* ---- judging one expectation against one run ---- */
+
+static bool verdict_holds(enum result_op op, double value, double threshold)
+{
+	return op == RESULT_BELOW ? value < threshold : value > threshold;
+}
 
 /* Why RUN's measurements cannot be trusted, or NULL when they can. */
 static const char *verdict_untrusted(const struct rv_run *run, char *buf, size_t len)
@@ -54,12 +67,45 @@ static const char *verdict_untrusted(const struct rv_run *run, char *buf, size_t
 			 run->other_cpu_share * 100, VERDICT_MAX_NOISE * 100);
 		return buf;
 	}
+	if (run->traced && run->trace_lost_events > 0) {
+		snprintf(buf, len, "exact mode lost %ld scheduler events (the trace buffer "
+			 "overflowed): its figures miss stretches", run->trace_lost_events);
+		return buf;
+	}
+	if (run->steal_share > VERDICT_MAX_STEAL) {
+		snprintf(buf, len, "the hypervisor stole %.1f%% of the loads' CPUs' time (more "
+			 "than %.0f%%): too noisy", run->steal_share * 100, VERDICT_MAX_STEAL * 100);
+		return buf;
+	}
+	if (run->sampler.cpu_clock_jumps > 0) {
+		snprintf(buf, len, "CPU clocks jumped %ld time%s (a task got more CPU time than "
+			 "wall time: steal on a VM): too noisy", run->sampler.cpu_clock_jumps,
+			 run->sampler.cpu_clock_jumps == 1 ? "" : "s");
+		return buf;
+	}
 	return NULL;
 }
 
-static bool verdict_holds(enum result_op op, double value, double threshold)
+/* Why E cannot be decided in RUN though VALUE was measured: the metric has
+ * an upper bound (late sampler ticks merged waits: the value is what was
+ * certainly seen) and the threshold lies between the two, so the verdict
+ * would rest on the part the sampler could not see. NULL otherwise. */
+static const char *verdict_uncertain(const struct rv_run *run, const struct rv_rule *e,
+				     double value, char *buf, size_t len)
 {
-	return op == RESULT_BELOW ? value < threshold : value > threshold;
+	char key[128], lo[64], hi[64];
+	double upper;
+
+	snprintf(key, sizeof(key), "%s_upper", e->metric);
+	upper = rv_load_metric(rv_run_load(run, e->load), key);
+	if (isnan(upper) || verdict_holds(e->op, value, e->threshold) ==
+				    verdict_holds(e->op, upper, e->threshold))
+		return NULL;
+	snprintf(buf, len, "%s is between %s and %s, which the threshold splits: late sampler "
+		 "ticks merged waits (exact mode, trace: true, can tell)", e->metric,
+		 metric_format(e->metric, value, METRIC_DIGITS, lo, sizeof(lo)),
+		 metric_format(e->metric, upper, METRIC_DIGITS, hi, sizeof(hi)));
+	return buf;
 }
 
 /* Decide E in RUN, whose measured value is VALUE (NAN: none): writes the
@@ -85,6 +131,11 @@ static enum verdict_kind verdict_decide(const struct result_view *v, const struc
 	}
 	if (isnan(value)) {
 		snprintf(reason, len, "metric %s not measured for load %s", e->metric, e->load);
+		return VERDICT_UNDECIDED;
+	}
+	why = verdict_uncertain(run, e, value, buf, sizeof(buf));
+	if (why) {
+		snprintf(reason, len, "%s", why);
 		return VERDICT_UNDECIDED;
 	}
 	if (verdict_holds(e->op, value, e->threshold)) {

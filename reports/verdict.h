@@ -18,6 +18,9 @@
  * whose loads' CPUs were busier than this with other tasks, is undecided. */
 #define VERDICT_MIN_SAMPLER_RATIO 0.95
 #define VERDICT_MAX_NOISE 0.10
+/* Steal above this share of the loads' CPUs makes a run noisy: CPU time
+ * vanishes and reappears, so even a measured failure may be the VM's. */
+#define VERDICT_MAX_STEAL 0.02
 
 struct verdict_opts {
 	bool undecided_fails;	/* undecided verdicts exit 1 instead of 0 with a warning */

@@ -8,6 +8,7 @@
 #include "harness/kernel/kernel.h"
 #include "harness/kernel/knobs.h"
 #include "harness/placement/topology.h"
+#include "harness/trace/trace.h"
 #include "lib/error.h"
 
 #include <jansson.h>
@@ -42,6 +43,8 @@ struct env_facts {
 	size_t n_backends;
 	char topology[160];
 	int pus;
+	bool trace_ok;			/* exact mode can run here */
+	char trace_why[256];		/* else why not */
 };
 
 static void env_gather(struct env_facts *f)
@@ -51,6 +54,7 @@ static void env_gather(struct env_facts *f)
 	f->backend = confine_probe(f->backends, ENV_MAX_BACKENDS, &f->n_backends);
 	topology_summary(f->topology, sizeof(f->topology));
 	f->pus = topology_nr_pus();
+	f->trace_ok = trace_available(f->trace_why, sizeof(f->trace_why));
 }
 
 static json_t *env_json_or_null(bool have, const char *s)
@@ -80,11 +84,13 @@ static json_t *env_knob_json(const char *name)
  *   knobs: [{name, path, present, readable, writable, value, reason}]
  *   cpuset: backend (the one used), backends: [{name, usable, reason}]
  *   topology: summary, pus
- *   privileges: root, cap_sys_nice, rtprio_limit (null = unlimited) */
+ *   privileges: root, cap_sys_nice, rtprio_limit (null = unlimited)
+ *   trace: built_in (libtracefs at build time), available (exact mode can run),
+ *          reason (why not, or a note such as tracefs to be mounted; else null) */
 static json_t *env_json(const struct env_facts *f)
 {
 	const struct kernel_info *k = &f->kernel;
-	json_t *knobs = json_array(), *backends = json_array();
+	json_t *knobs = json_array(), *backends = json_array(), *doc;
 
 	for (size_t i = 0; knob_known[i]; i++)
 		json_array_append_new(knobs, env_knob_json(knob_known[i]));
@@ -93,7 +99,7 @@ static json_t *env_json(const struct env_facts *f)
 							  f->backends[i].name, "usable",
 							  f->backends[i].usable, "reason",
 							  f->backends[i].reason));
-	return json_pack("{s:{s:s, s:s, s:i, s:s, s:s, s:b, s:s, s:o}, s:{s:b, s:b},"
+	doc = json_pack("{s:{s:s, s:s, s:i, s:s, s:s, s:b, s:s, s:o}, s:{s:b, s:b},"
 			 " s:{s:b, s:o}, s:o, s:{s:s, s:o}, s:{s:s, s:i}, s:{s:b, s:b, s:o}}",
 			 "kernel", "release", k->release, "version", k->version, "hz", k->hz,
 			 "hz_source", k->hz_source, "preempt", k->preempt, "preempt_dynamic",
@@ -107,6 +113,11 @@ static json_t *env_json(const struct env_facts *f)
 			 "privileges", "root", k->is_root, "cap_sys_nice", k->cap_sys_nice,
 			 "rtprio_limit", k->rtprio_limit < 0 ? json_null()
 							     : json_integer(k->rtprio_limit));
+	if (doc)
+		json_object_set_new(doc, "trace", json_pack("{s:b, s:b, s:o}", "built_in",
+			trace_built_in(), "available", f->trace_ok, "reason",
+			env_json_or_null(f->trace_why[0], f->trace_why)));
+	return doc;
 }
 
 static void env_text_knobs(void)
@@ -141,6 +152,11 @@ static void env_text(const struct env_facts *f)
 		printf("debugfs      mounted at %s\n", f->debugfs);
 	else
 		printf("debugfs      not mounted (debugfs:sched/ knobs unavailable)\n");
+	if (f->trace_ok)
+		printf("exact mode   available (trace: true, --trace: tracefs sched events)%s%s\n",
+		       f->trace_why[0] ? "; " : "", f->trace_why);
+	else
+		printf("exact mode   unavailable: %s\n", f->trace_why);
 	printf("topology     %s\n", f->topology);
 	printf("cpuset       %s\n", f->backend);
 	for (size_t i = 0; i < f->n_backends; i++)

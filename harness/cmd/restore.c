@@ -45,6 +45,10 @@ static void restore_print(const struct journal *j, bool dry_run)
 		struct knob_state st;
 		const char *cur;
 
+		if (!strncmp(e->knob, JOURNAL_TRACEFS_PREFIX, strlen(JOURNAL_TRACEFS_PREFIX))) {
+			printf("  %s: remove the tracefs instance (exact mode)\n", e->knob);
+			continue;
+		}
 		knob_probe(e->knob, &st);
 		cur = st.readable ? st.value : st.present ? "(unreadable)" : "(missing)";
 		printf("  %s: %s -> %s%s\n", e->knob, cur, e->value,

@@ -28,6 +28,8 @@ int run_opts_apply(struct profile *p, const struct run_opts *o)
 		p->warmup_ns = o->warmup_ns;
 	if (o->cpuset)
 		p->use_cpuset = true;
+	if (o->trace)
+		p->trace = true;
 	if (o->only) {
 		size_t i = 0;
 
@@ -104,5 +106,7 @@ size_t run_opts_words(const struct run_opts *o, char **words, char *buf, size_t 
 		run_words_add(&w, "--cpuset");
 	if (o->allow_rt)
 		run_words_add(&w, "--allow-rt-on-all-cpus");
+	if (o->trace)
+		run_words_add(&w, "--trace");
 	return w.n;
 }

@@ -20,7 +20,7 @@ struct run_opts {
 	const char *only, *formats;
 	int64_t repeat;			/* 0: from the profile */
 	int64_t duration_ns, warmup_ns;	/* -1: from the profile */
-	bool allow_rt, cpuset;
+	bool allow_rt, cpuset, trace;
 	struct report_params report;	/* for the formats that take them (kcidb) */
 };
 
@@ -45,7 +45,10 @@ struct run_opts {
 	CMD_FLAG("cpuset", type, member.cpuset,                                                 \
 		 "confine each load in a cpuset (as the profile's 'cpuset: true')"),            \
 	CMD_FLAG("allow-rt-on-all-cpus", type, member.allow_rt,                                 \
-		 "let fifo/rr loads cover every CPU (can lock the machine up)")
+		 "let fifo/rr loads cover every CPU (can lock the machine up)"),                \
+	CMD_FLAG("trace", type, member.trace,                                                   \
+		 "exact mode (as the profile's 'trace: true'): also read the scheduler's "      \
+		 "events from a tracefs instance, for exact stretches and who ran instead")
 
 /* Format names and KCIDB ids checked before anything runs: -1 with the
  * error printed. */

@@ -212,6 +212,73 @@ static int journal_set_dir(struct journal *j, const char *dir)
 }
 
 /* One "knob NAME VALUE" line into a new entry; the path comes from the name. */
+/* ---- tracefs instances: entries "tracefs:NAME", undone by removing it ----
+ * (a stopgap until the journal has kinds of entries: then this becomes one) */
+
+static bool journal_is_tracefs(const char *knob)
+{
+	return !strncmp(knob, JOURNAL_TRACEFS_PREFIX, strlen(JOURNAL_TRACEFS_PREFIX));
+}
+
+/* Only "starve-<digits>": a tampered journal must not make us rmdir anything else. */
+static bool journal_tracefs_name_ok(const char *name)
+{
+	if (strncmp(name, "starve-", 7) || !name[7])
+		return false;
+	for (const char *c = name + 7; *c; c++)
+		if (*c < '0' || *c > '9')
+			return false;
+	return true;
+}
+
+/* Remove the instance wherever tracefs is mounted; async-signal-safe.
+ * Returns 0 when it is gone (or was never made), else an errno. */
+static int journal_remove_tracefs(const char *knob)
+{
+	static const char *const roots[] = { "/sys/kernel/tracing/instances/",
+					     "/sys/kernel/debug/tracing/instances/" };
+	const char *name = knob + strlen(JOURNAL_TRACEFS_PREFIX);
+	char path[JOURNAL_PATH_MAX];
+	int err = 0;
+
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		size_t a = strlen(roots[i]), b = strlen(name);
+
+		if (a + b >= sizeof(path))
+			return ENAMETOOLONG;
+		memcpy(path, roots[i], a);
+		memcpy(path + a, name, b + 1);
+		if (rmdir(path) < 0 && errno != ENOENT && errno != ENOTDIR)
+			err = errno;
+	}
+	return err;
+}
+
+int journal_record_tracefs(struct journal *j, const char *instance)
+{
+	char knob[JOURNAL_NAME_MAX];
+
+	if (!journal_tracefs_name_ok(instance))
+		return error("tracefs instance name '%s' is not starve-<pid>", instance);
+	snprintf(knob, sizeof(knob), "%s%s", JOURNAL_TRACEFS_PREFIX, instance);
+	return journal_record_path(j, knob, "", "-");
+}
+
+int journal_forget_tracefs(struct journal *j, const char *instance)
+{
+	char knob[JOURNAL_NAME_MAX];
+	size_t kept = 0;
+
+	snprintf(knob, sizeof(knob), "%s%s", JOURNAL_TRACEFS_PREFIX, instance);
+	for (size_t i = 0; i < j->n; i++)
+		if (strcmp(j->entries[i].knob, knob))
+			j->entries[kept++] = j->entries[i];
+	if (kept == j->n)
+		return 0;
+	j->n = kept;
+	return journal_save(j);
+}
+
 static int journal_parse_knob(struct journal *j, char *line, const char *where)
 {
 	struct journal_entry *e = &j->entries[j->n];
@@ -225,6 +292,13 @@ static int journal_parse_knob(struct journal *j, char *line, const char *where)
 	if (journal_unescape(name, e->knob, sizeof(e->knob)) < 0 ||
 	    journal_unescape(value, e->value, sizeof(e->value)) < 0)
 		return error("%s: bad escaping or too long", where);
+	if (journal_is_tracefs(e->knob)) {
+		if (!journal_tracefs_name_ok(e->knob + strlen(JOURNAL_TRACEFS_PREFIX)))
+			return error("%s: bad tracefs instance name '%s'", where, e->knob);
+		e->path[0] = '\0';
+		j->n++;
+		return 0;
+	}
 	if (knob_name_check(e->knob, why, sizeof(why)) < 0)
 		return error("%s: %s", where, why);
 	if (knob_path(e->knob, e->path, sizeof(e->path)) < 0)
@@ -417,6 +491,8 @@ static int journal_write_value(const char *path, const char *value)
 /* The features knob takes one token per write (harness/kernel/knob-features.h). */
 static int journal_write_entry(const struct journal_entry *e)
 {
+	if (journal_is_tracefs(e->knob))
+		return journal_remove_tracefs(e->knob);
 	if (kfeat_is_knob(e->knob))
 		return kfeat_write_tokens(e->path, e->value);
 	return journal_write_value(e->path, e->value);

@@ -66,6 +66,15 @@ int journal_record(struct journal *j, const char *knob, const char *old_value);
 int journal_record_path(struct journal *j, const char *knob, const char *path,
 			const char *old_value);
 
+/* A tracefs instance (exact mode) is journaled as the entry
+ * "tracefs:<instance>" before it is created; restoring it removes the
+ * instance (/sys/kernel/tracing/instances or the debugfs one). INSTANCE
+ * must be "starve-<pid>". journal_forget_tracefs drops the entry once the
+ * instance is removed. A stopgap until the journal has kinds of entries. */
+#define JOURNAL_TRACEFS_PREFIX "tracefs:"
+int journal_record_tracefs(struct journal *j, const char *instance);
+int journal_forget_tracefs(struct journal *j, const char *instance);
+
 /* Write back every recorded value, newest first. Entries restored are
  * dropped and the journal file rewritten with the rest. Each failure is
  * printed ("kernel.x: cannot restore '5': EPERM"); returns how many failed. */

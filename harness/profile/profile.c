@@ -36,11 +36,14 @@ const struct opt_spec profile_keys[PROFILE_KEY_NR] = {
 		"let fifo/rr loads run on every CPU (can lock up the machine)", NULL },
 	[PROFILE_KEY_CPUSET] = { "cpuset", OPT_BOOL, NULL, 0, 0, "false",
 		"confine each load in a cpuset of the chosen backend, not affinity only", NULL },
+	[PROFILE_KEY_TRACE] = { "trace", OPT_BOOL, NULL, 0, 0, "false",
+		"exact mode: also read the scheduler's events (tracefs), for exact stretches "
+		"and who ran instead", NULL },
 };
 
 static const char *const top_keys[] = {
 	"name", "description", "duration", "warmup", "repeat", "sample_hz", "sampler_priority",
-	"allow_rt_on_all_cpus", "cpuset", "loads", "attach", "settings", "expect", "compare",
+	"allow_rt_on_all_cpus", "cpuset", "trace", "loads", "attach", "settings", "expect", "compare",
 };
 
 static void pp_top_options(struct pctx *c, const yaml_node_t *root)
@@ -68,6 +71,7 @@ static void pp_top_options(struct pctx *c, const yaml_node_t *root)
 	p->sampler_priority = (int)v[PROFILE_KEY_SAMPLER_PRIORITY].i;
 	p->allow_rt_on_all_cpus = v[PROFILE_KEY_ALLOW_RT].b;
 	p->use_cpuset = v[PROFILE_KEY_CPUSET].b;
+	p->trace = v[PROFILE_KEY_TRACE].b;
 	if (p->name)
 		pn_check_name(c, pn_get(c, root, "name"), p->name, PROFILE_NAME_MAX, "profile");
 }

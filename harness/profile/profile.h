@@ -62,6 +62,7 @@ struct profile {
 	int sampler_priority;	/* 0: sampler runs SCHED_OTHER; else SCHED_FIFO prio */
 	bool allow_rt_on_all_cpus;
 	bool use_cpuset;	/* "cpuset": confine each load in a cpuset, not affinity only */
+	bool trace;		/* "trace": exact mode (harness/trace/trace.h) */
 	struct load_spec *loads;
 	size_t n_loads;
 	struct attach_spec *attach;
@@ -80,7 +81,7 @@ struct profile {
 enum profile_key {
 	PROFILE_KEY_NAME, PROFILE_KEY_DESCRIPTION, PROFILE_KEY_DURATION, PROFILE_KEY_WARMUP,
 	PROFILE_KEY_REPEAT, PROFILE_KEY_SAMPLER_PRIORITY, PROFILE_KEY_ALLOW_RT, PROFILE_KEY_CPUSET,
-	PROFILE_KEY_NR
+	PROFILE_KEY_TRACE, PROFILE_KEY_NR
 };
 extern const struct opt_spec profile_keys[PROFILE_KEY_NR];
 

@@ -5,6 +5,7 @@
  * hog must not run unthrottled for even a moment longer than measured). */
 #include "config.h"
 #include "harness/run/engine.h"
+#include "harness/run/exact.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/kernel.h"
 #include "harness/kernel/knobs.h"
@@ -43,14 +44,23 @@ struct run_ctx {
 	char skip_reason[200];	/* every run is skipped when set (missing privilege) */
 };
 
+/* Slot I of a load's worker records, for sampler_watch_slots. */
+struct run_slots {
+	const struct stats_block *stats;
+	unsigned first;
+};
+
 /* One run's moving parts. */
 struct measure {
 	struct spawned_load *sl;
 	size_t n_spawned;
 	unsigned *first;		/* each load's first record */
+	struct run_slots *slots;	/* each load's records, for the sampler */
 	struct stats_block *stats;
 	struct sampler *smp;
-	cpu_set_t cpus;			/* the loads' CPUs, for the noise figure */
+	struct trace *trace;		/* exact mode, NULL without */
+	int64_t trace_from;		/* when tracing began */
+	cpu_set_t cpus;			/* the loads' CPUs, for noise and tracing */
 	int64_t t0, measure_from, end, sampled_until;
 	int64_t deadline;		/* the watchdog kills the loads after it */
 	bool overran;			/* we stopped the loads after the deadline */
@@ -148,7 +158,8 @@ static int run_journal_open(struct run_ctx *c)
 	static struct journal other;
 	int r;
 
-	if (run_writes_knobs(c)) {
+	/* exact mode's tracefs instance is journaled like a knob */
+	if (run_writes_knobs(c) || c->p->trace) {
 		if (journal_open(&c->journal, NULL) < 0)
 			return -1;
 		c->journal_open = true;
@@ -217,7 +228,8 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 
 	m->sl = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->sl));
 	m->first = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->first));
-	if (!m->sl || !m->first)
+	m->slots = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->slots));
+	if (!m->sl || !m->first || !m->slots)
 		return error("out of memory");
 	CPU_ZERO(&m->cpus);
 	for (size_t i = 0; i < p->n_loads; i++) {
@@ -271,33 +283,55 @@ static void run_watch_pgroup(struct measure *m, size_t i, unsigned n)
 	sampler_watch_pgroup(m->smp, m->sl[i].pid, (int)i);
 }
 
-/* Sample the workers named in the records (threads or processes alike),
- * not the leader, whose main thread only waits for them and would skew
- * per-load fairness; a load whose records name no worker (yet) is watched
- * as a whole process instead. */
+static bool run_record_slot(void *data, size_t i, pid_t *pid, pid_t *tid)
+{
+	const struct run_slots *rs = data;
+	const volatile struct worker_record *rec = &rs->stats->rec[rs->first + i];
+
+	*pid = rec->pid;
+	*tid = rec->tid;
+	return *tid > 0 && *pid > 0;
+}
+
+/* Sample the workers named in the records (threads or processes alike), as
+ * each names itself, even after sampling began: never the leader, whose
+ * main thread only waits for them and would skew per-load fairness. */
 static void run_watch_workers(struct run_ctx *c, struct measure *m)
 {
 	for (size_t i = 0; i < m->n_spawned; i++) {
-		unsigned n = load_records_needed(&c->p->loads[i]), found = 0;
+		unsigned n = load_records_needed(&c->p->loads[i]);
 
 		if (c->p->loads[i].type->flags & LOAD_TRACK_PGROUP) {
 			run_watch_pgroup(m, i, n);
 			continue;
 		}
-		for (unsigned r = m->first[i]; r < m->first[i] + n; r++) {
-			const struct worker_record *rec = &m->stats->rec[r];
-
-			if (rec->tid > 0 && sampler_add_task(m->smp, rec->pid, rec->tid, (int)i) == 0)
-				found++;
-		}
-		if (!found)
-			sampler_watch_process(m->smp, m->sl[i].pid, (int)i);
+		m->slots[i] = (struct run_slots){ .stats = m->stats, .first = m->first[i] };
+		sampler_watch_slots(m->smp, run_record_slot, &m->slots[i], n, (int)i);
 	}
+}
+
+/* Exact mode: trace the loads' CPUs over the sampled window. */
+static int run_trace_begin(struct run_ctx *c, struct measure *m)
+{
+	char why[256];
+
+	m->trace_from = mono_ns();
+	m->trace = exact_begin(&c->journal, &m->cpus, why, sizeof(why));
+	return m->trace ? 0 : error("exact mode: %s", why);
+}
+
+static int run_trace_end(struct run_ctx *c, struct measure *m)
+{
+	char why[256];
+
+	return exact_end(&c->journal, m->trace, m->sampled_until, why, sizeof(why)) < 0 ?
+	       error("exact mode: %s", why) : 0;
 }
 
 static int run_sample(struct run_ctx *c, struct measure *m)
 {
 	const struct profile *p = c->p;
+	int ret;
 
 	m->smp = sampler_new(c->hz);
 	if (!m->smp)
@@ -314,9 +348,14 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 		return 0;
 	run_watch_workers(c, m);
 	m->noise_ok = noise_sample(&m->cpus, &m->noise_before) == 0;
-	if (sampler_run(m->smp, m->end, run_progress, c) < 0)
+	if (p->trace && run_trace_begin(c, m) < 0)
 		return -1;
+	ret = sampler_run(m->smp, m->end, run_progress, c);
 	m->sampled_until = mono_ns();
+	if (m->trace && run_trace_end(c, m) < 0)
+		ret = -1;
+	if (ret < 0)
+		return -1;
 	m->noise_ok = m->noise_ok && noise_sample(&m->cpus, &m->noise_after) == 0;
 	return 0;
 }
@@ -351,6 +390,22 @@ static void run_check_workers(struct run_ctx *c, struct measure *m, json_t *run)
 	}
 }
 
+/* Tasks the sampler found but could not watch (out of descriptors) make
+ * the figures partial: the run is an error, saying how many and why. */
+static void run_check_coverage(struct measure *m, json_t *run)
+{
+	struct sampler_quality q;
+	char why[256];
+
+	sampler_quality(m->smp, &q);
+	if (!q.tasks_unsampled)
+		return;
+	snprintf(why, sizeof(why), "the sampler could not watch %zu of %zu tasks (cannot open "
+		 "their /proc files: out of descriptors? raise 'ulimit -n')", q.tasks_unsampled,
+		 q.tasks_unsampled + q.tasks);
+	result_run_status(run, RESULT_ERROR, why);
+}
+
 static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
@@ -373,8 +428,9 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 			ours += tr->cpu_ns;
 	}
 	if (m->noise_ok)
-		json_object_set_new(run, "noise", json_pack("{s:f}", "other_cpu_share",
-			noise_other_share(&m->noise_before, &m->noise_after, ours)));
+		json_object_set_new(run, "noise", json_pack("{s:f, s:f}", "other_cpu_share",
+			noise_other_share(&m->noise_before, &m->noise_after, ours), "steal_share",
+			noise_steal_share(&m->noise_before, &m->noise_after)));
 }
 
 static int run_measure(struct run_ctx *c, json_t *run)
@@ -395,8 +451,12 @@ static int run_measure(struct run_ctx *c, json_t *run)
 			snprintf(why, sizeof(why), "interrupted by SIG%s", sigabbrev_np(signals_caught()));
 			run_set_status(&m, run, RESULT_INCOMPLETE, why);
 		}
-		if (m.sampled_until)
+		if (m.sampled_until) {
 			run_collect(c, &m, run);
+			if (m.trace)
+				exact_collect(m.trace, m.smp, m.n_spawned, m.trace_from, run);
+			run_check_coverage(&m, run);
+		}
 		else
 			json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", c->hz,
 								      "achieved_hz", 0));
@@ -407,10 +467,12 @@ static int run_measure(struct run_ctx *c, json_t *run)
 			       "deadline; the watchdog killed the loads");
 	if (m.smp)
 		sampler_free(m.smp);
+	trace_free(m.trace);
 	if (m.stats)
 		stats_destroy(m.stats);
 	free(m.sl);
 	free(m.first);
+	free(m.slots);
 	return ret;
 }
 
@@ -509,7 +571,8 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 	c.p = p;
 	c.o = o;
 	*result = NULL;
-	if (run_check_rt_cpus(p, o->allow_rt_on_all_cpus) < 0 || run_journal_open(&c) < 0)
+	if (run_check_rt_cpus(p, o->allow_rt_on_all_cpus) < 0 || (p->trace && exact_check() < 0) ||
+	    run_journal_open(&c) < 0)
 		return RUN_REFUSED;
 	*result = c.result = run_header(&c);
 	signals_install(c.journal_open ? &c.journal : NULL);

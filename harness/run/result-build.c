@@ -133,12 +133,12 @@ json_t *result_build_profile(const struct profile *p, int sample_hz)
 		json_array_append_new(expect, rb_expect(&p->expect[i]));
 	for (size_t i = 0; i < p->n_compare; i++)
 		json_object_set_new(cmp, p->compare[i].metric, json_real(p->compare[i].percent));
-	return json_pack("{s:s, s:s, s:s, s:f, s:f, s:i, s:i, s:o, s:o, s:o, s:o, s:o}",
+	return json_pack("{s:s, s:s, s:s, s:f, s:f, s:i, s:i, s:b, s:o, s:o, s:o, s:o, s:o}",
 			 "file", p->file ? p->file : "", "name", p->name,
 			 "description", p->description ? p->description : "",
 			 "duration_s", (double)p->duration_ns / NSEC_PER_SEC,
 			 "warmup_s", (double)p->warmup_ns / NSEC_PER_SEC, "repeat", p->repeat,
-			 "sample_hz", sample_hz, "loads", loads, "attach", attach,
+			 "sample_hz", sample_hz, "trace", p->trace, "loads", loads, "attach", attach,
 			 "settings", settings, "expect", expect, "compare_thresholds", cmp);
 }
 

@@ -37,6 +37,7 @@ int noise_parse(const char *text, const cpu_set_t *cpus, struct noise_sample *ou
 		/* user nice system idle iowait irq softirq steal */
 		out->busy_ticks += v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
 		out->total_ticks += v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+		out->steal_ticks += v[7];
 		out->cpus++;
 	}
 	return out->cpus ? 0 : -1;
@@ -69,4 +70,14 @@ double noise_other_share(const struct noise_sample *before, const struct noise_s
 	if (total <= 0 || other <= 0)
 		return 0;
 	return other >= total ? 1 : other / total;
+}
+
+double noise_steal_share(const struct noise_sample *before, const struct noise_sample *after)
+{
+	uint64_t total = after->total_ticks - before->total_ticks;
+	uint64_t steal = after->steal_ticks - before->steal_ticks;
+
+	if (!total)
+		return 0;
+	return steal >= total ? 1 : (double)steal / (double)total;
 }

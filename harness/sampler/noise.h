@@ -1,7 +1,8 @@
 /* Machine noise during a run: how much of the loads' CPUs other tasks used
  * while we measured. From /proc/stat: busy time (user, nice, system, irq,
  * softirq, steal) of those CPUs over the window, minus our loads' own CPU
- * time, over the CPUs' total time. A noisy run's verdicts are undecided. */
+ * time, over the CPUs' total time; and the share of it the hypervisor stole
+ * (steal). A noisy run's verdicts are undecided. */
 #ifndef STARVE_NOISE_H
 #define STARVE_NOISE_H
 
@@ -13,6 +14,7 @@
 struct noise_sample {
 	uint64_t busy_ticks;	/* summed over the CPUs asked for, USER_HZ ticks */
 	uint64_t total_ticks;	/* busy + idle + iowait */
+	uint64_t steal_ticks;	/* time the hypervisor ran something else (in busy) */
 	unsigned cpus;		/* how many of them /proc/stat listed */
 };
 
@@ -24,5 +26,8 @@ int noise_sample(const cpu_set_t *cpus, struct noise_sample *out);
  * / total delta; 0 when the window is empty. */
 double noise_other_share(const struct noise_sample *before, const struct noise_sample *after,
 			 int64_t ours_ns);
+/* Share in [0, 1] of the CPUs' time stolen by the hypervisor: on a VM,
+ * CPU time that vanishes (and may reappear at once in a task's clock). */
+double noise_steal_share(const struct noise_sample *before, const struct noise_sample *after);
 
 #endif

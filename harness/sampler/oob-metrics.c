@@ -34,6 +34,8 @@ json_t *oob_task_metrics(const struct sampler_task_result *t, int64_t window_ns)
 	if (!window_ns)
 		window_ns = t->last_ns - t->first_ns;
 	oob_set(m, "starvation_max", oob_seconds(t->starvation_max_ns));
+	if (t->starvation_max_upper_ns > t->starvation_max_ns)
+		oob_set(m, "starvation_max_upper", oob_seconds(t->starvation_max_upper_ns));
 	oob_set(m, "wait_ratio", oob_wait_ratio(t->run_delay_ns, t->cpu_ns));
 	if (window_ns > 0)
 		oob_set(m, "cpu_share", (double)t->cpu_ns / (double)window_ns);
@@ -70,7 +72,7 @@ static int oob_group_metrics(const struct sampler *s, int group, unsigned copies
 			     int64_t window_ns, json_t *metrics, json_t *tasks)
 {
 	size_t n = 0, total = sampler_n_tasks(s);
-	int64_t cpu = 0, delay = 0, starve = 0;
+	int64_t cpu = 0, delay = 0, starve = 0, upper = 0;
 	double *cpus = calloc(total ? total : 1, sizeof(*cpus));
 
 	if (!cpus)
@@ -86,8 +88,13 @@ static int oob_group_metrics(const struct sampler *s, int group, unsigned copies
 		delay += t->run_delay_ns;
 		if (t->starvation_max_ns > starve)
 			starve = t->starvation_max_ns;
+		if (t->starvation_max_upper_ns > upper)
+			upper = t->starvation_max_upper_ns;
 	}
 	if (n) {
+		/* the upper bound only when the sampler is the source of both */
+		if (upper > starve && !json_object_get(metrics, "starvation_max"))
+			oob_set(metrics, "starvation_max_upper", oob_seconds(upper));
 		oob_set(metrics, "starvation_max", oob_seconds(starve));
 		oob_set(metrics, "wait_ratio", oob_wait_ratio(delay, cpu));
 		/* the mean of the tasks', as in-band (lib/metric.c), or of the copies' */
@@ -148,10 +155,11 @@ json_t *oob_sampler_json(const struct sampler *s)
 	struct sampler_quality q;
 
 	sampler_quality(s, &q);
-	return json_pack("{s:i, s:f, s:I, s:I, s:I, s:I, s:f, s:f, s:i}",
+	return json_pack("{s:i, s:f, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:I, s:i}",
 			 "target_hz", q.target_hz, "achieved_hz", q.achieved_hz,
 			 "ticks", (json_int_t)q.ticks, "late_ticks", (json_int_t)q.late_ticks,
 			 "missed_ticks", (json_int_t)q.missed_ticks, "tasks", (json_int_t)q.tasks,
-			 "cpu_s", q.cpu_s, "cost_us_per_task_tick", q.cost_us_per_task_tick,
-			 "priority", q.priority);
+			 "tasks_unsampled", (json_int_t)q.tasks_unsampled, "cpu_s", q.cpu_s, "cost_us_per_task_tick", q.cost_us_per_task_tick,
+			 "reads_per_task_tick", q.reads_per_task_tick,
+			 "cpu_clock_jumps", (json_int_t)q.cpu_clock_jumps, "priority", q.priority);
 }

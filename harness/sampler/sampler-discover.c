@@ -188,12 +188,85 @@ int sampler_watch_pgroup(struct sampler *s, pid_t pgid, int group)
 	return 0;
 }
 
-/* New threads of watched processes, then new processes of watched groups;
- * processes found gone are dropped, so the list holds only live ones. */
+/* ---- slots: threads named by a table as they start ---- */
+
+static void sampler_scan_slots(struct sampler *s, struct sampler_slots *w);
+
+int sampler_watch_slots(struct sampler *s, sampler_slot_fn slot, void *data, size_t n,
+			int group)
+{
+	struct sampler_slots *w;
+
+	if (group < 0)
+		return error("sampler group %d is negative", group);
+	w = sampler_append(&s->slots, &s->n_slots, sizeof(*w));
+	if (!w || !sampler_group_get(s, group) || !(w->done = calloc(n ? n : 1, sizeof(bool))))
+		return error("out of memory");
+	w->slot = slot;
+	w->data = data;
+	w->n = w->left = n;
+	w->group = group;
+	sampler_scan_slots(s, w);
+	return 0;
+}
+
+/* Add the threads slots name by now; a thread gone already is done too. */
+static void sampler_scan_slots(struct sampler *s, struct sampler_slots *w)
+{
+	for (size_t i = 0; i < w->n && w->left; i++) {
+		pid_t pid, tid;
+
+		if (w->done[i] || !w->slot(w->data, i, &pid, &tid) || tid <= 0)
+			continue;
+		if (sampler_add_task(s, pid, tid, w->group) == 0 || sampler_has_task(s, tid) ||
+		    kill(tid, 0) < 0) {
+			w->done[i] = true;
+			w->left--;
+		}
+	}
+}
+
+void sampler_note_unsampled(struct sampler *s, pid_t tid, bool failed)
+{
+	for (size_t i = 0; i < s->n_unsampled; i++)
+		if (s->unsampled[i] == tid) {
+			if (!failed)
+				s->unsampled[i] = s->unsampled[--s->n_unsampled];
+			return;
+		}
+	if (!failed)
+		return;
+	if (s->n_unsampled == s->cap_unsampled) {
+		size_t cap = s->cap_unsampled ? 2 * s->cap_unsampled : 16;
+		pid_t *p = realloc(s->unsampled, cap * sizeof(*p));
+
+		if (!p)
+			return;
+		s->unsampled = p;
+		s->cap_unsampled = cap;
+	}
+	s->unsampled[s->n_unsampled++] = tid;
+}
+
+void sampler_free_discovery(struct sampler *s)
+{
+	for (size_t i = 0; i < s->n_slots; i++)
+		free(s->slots[i].done);
+	free(s->slots);
+	free(s->unsampled);
+	free(s->procs);
+	free(s->pgroups);
+	free(s->skip);
+}
+
+/* New threads of watched processes and slots, then new processes of watched
+ * groups; processes found gone are dropped, so the list holds only live ones. */
 void sampler_rescan(struct sampler *s)
 {
 	size_t live = 0;
 
+	for (size_t i = 0; i < s->n_slots; i++)
+		sampler_scan_slots(s, &s->slots[i]);
 	for (size_t i = 0; i < s->n_procs; i++) {
 		if (!s->procs[i].gone)
 			sampler_scan(s, &s->procs[i]);

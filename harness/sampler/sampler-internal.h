@@ -18,6 +18,7 @@ struct sampler_task {
 	struct taskstat_track track;
 	struct taskstat_sched base;	/* the first sample, or 0s when born_late */
 	bool born_late;			/* started after the first tick: all its time counts */
+	int64_t born_ns;		/* then about when (CLOCK_MONOTONIC) */
 };
 
 struct sampler_group {
@@ -26,8 +27,8 @@ struct sampler_group {
 	size_t n;
 	double cpu_share[SAMPLER_MAX_BUCKETS];
 	double waiting[SAMPLER_MAX_BUCKETS];
-	/* the bucket being filled */
-	int64_t acc_cpu_ns, acc_wall_ns;
+	/* the bucket being filled, since ACC_FROM_NS; the one before lasted LAST_WALL_NS */
+	int64_t acc_cpu_ns, acc_wall_ns, acc_from_ns, last_wall_ns;
 	uint64_t acc_waiting, acc_ticks;
 	/* per tick, summed while sampling tasks */
 	int64_t tick_cpu_ns;
@@ -38,6 +39,14 @@ struct sampler_proc {
 	pid_t pid;
 	int group;
 	bool gone;
+};
+
+struct sampler_slots {
+	sampler_slot_fn slot;
+	void *data;
+	size_t n, left;			/* slots, and how many name no sampled thread yet */
+	bool *done;
+	int group;
 };
 
 struct sampler_pgroup {
@@ -59,9 +68,15 @@ struct sampler {
 	size_t n_pgroups;
 	pid_t *skip;			/* sampler_skip_process */
 	size_t n_skip;
+	struct sampler_slots *slots;	/* sampler_watch_slots */
+	size_t n_slots;
+	pid_t *unsampled;		/* tids that could not be opened (not ENOENT) */
+	size_t n_unsampled, cap_unsampled;
 	struct sampler_group *groups;
 	size_t n_groups;
 	uint64_t ticks, late, missed, task_ticks;
+	uint64_t reads;			/* /proc reads in ticks, for the cost figures */
+	uint64_t cpu_jumps;		/* CPU time that grew faster than wall time (steal) */
 	int64_t first_ns, last_ns, prev_tick_ns, cpu_ns, next_scan_ns;
 	int64_t first_boot_ns;		/* CLOCK_BOOTTIME of the first tick */
 };
@@ -70,8 +85,13 @@ struct sampler {
 struct sampler_group *sampler_group_get(struct sampler *s, int group);
 /* sampler.c: whether TID is sampled already (and not exited). */
 bool sampler_has_task(const struct sampler *s, pid_t tid);
-/* sampler-discover.c: new threads of watched processes, then new processes
- * of watched process groups. */
+/* sampler-discover.c: new threads of watched processes and slots, then new
+ * processes of watched process groups. */
 void sampler_rescan(struct sampler *s);
+/* sampler-discover.c: note that TID could not be opened (FAILED) or was
+ * opened at last; sampler_quality counts the tids still failed. */
+void sampler_note_unsampled(struct sampler *s, pid_t tid, bool failed);
+/* sampler-discover.c: free what discovery allocated. */
+void sampler_free_discovery(struct sampler *s);
 
 #endif

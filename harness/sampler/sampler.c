@@ -72,9 +72,7 @@ void sampler_free(struct sampler *s)
 		sampler_close_task(&s->tasks[i]);
 	free(s->tasks);
 	free(s->index);
-	free(s->procs);
-	free(s->pgroups);
-	free(s->skip);
+	sampler_free_discovery(s);
 	free(s->groups);
 	free(s);
 }
@@ -135,6 +133,7 @@ static ssize_t sampler_read(const struct sampler *s, const struct sampler_task *
 {
 	ssize_t n;
 
+	((struct sampler *)s)->reads++;
 	if (s->naive) {
 		fd = sampler_open_file(t->r.pid, t->r.tid, file);
 		if (fd < 0)
@@ -208,12 +207,15 @@ static int sampler_open_task(struct sampler *s, struct sampler_task *t)
 
 	t->fd_sched = sampler_open_file(t->r.pid, t->r.tid, "schedstat");
 	t->fd_stat = t->fd_sched < 0 ? -1 : sampler_open_file(t->r.pid, t->r.tid, "stat");
-	if (t->fd_stat >= 0)
+	if (t->fd_stat >= 0) {
+		sampler_note_unsampled(s, t->r.tid, false);
 		return 0;
+	}
 	err = errno;
 	sampler_close_task(t);
 	if (err == ENOENT || err == ESRCH)
 		return -1;
+	sampler_note_unsampled(s, t->r.tid, true);
 	if (s->open_failed)
 		return -1;
 	s->open_failed = true;
@@ -228,13 +230,18 @@ static int sampler_open_task(struct sampler *s, struct sampler_task *t)
  * or delay came before the window, and all of it counts, though it was
  * found only at a rescan (a command's short-lived children). A task started
  * within a clock tick of the first one counts from its first sample. */
-static bool sampler_born_late(const struct sampler *s, const char *buf, size_t len)
+static bool sampler_born_late(const struct sampler *s, struct sampler_task *t,
+			      const char *buf, size_t len)
 {
 	unsigned long long ticks;
 	long hz = sysconf(_SC_CLK_TCK);
+	double born;
 
-	return s->first_boot_ns && hz > 0 && taskstat_parse_starttime(buf, len, &ticks) == 0 &&
-	       (double)ticks * ((double)NSEC_PER_SEC / (double)hz) > (double)s->first_boot_ns;
+	if (!s->first_boot_ns || hz <= 0 || taskstat_parse_starttime(buf, len, &ticks) < 0)
+		return false;
+	born = (double)ticks * ((double)NSEC_PER_SEC / (double)hz);
+	t->born_ns = s->first_ns + (int64_t)born - s->first_boot_ns;
+	return born > (double)s->first_boot_ns;
 }
 
 int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
@@ -255,6 +262,7 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 	t->r.tid = tid;
 	t->r.group = group;
 	t->track.period_ns = s->period_ns;
+	t->track.phase = (unsigned)tid * 2654435761u >> 16;
 	if (sampler_open_task(s, t) < 0)
 		return -1;
 	n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);
@@ -265,17 +273,53 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 		sampler_close_task(t);
 		return -1;
 	}
-	t->born_late = n > 0 && sampler_born_late(s, buf, (size_t)n);
+	t->born_late = n > 0 && sampler_born_late(s, t, buf, (size_t)n);
 	s->index[sampler_slot(s, tid)] = ++s->n_tasks;
 	return 0;
+}
+
+static void sampler_note_max(struct sampler_task *t)
+{
+	t->r.starvation_max_ns = t->track.max_ns;
+	t->r.starvation_max_upper_ns = t->track.max_upper_ns;
 }
 
 static void sampler_task_gone(struct sampler_task *t)
 {
 	taskstat_track_finish(&t->track);
-	t->r.starvation_max_ns = t->track.max_ns;
+	sampler_note_max(t);
 	t->r.exited = true;
 	sampler_close_task(t);
+}
+
+/* Add T's CPU time DELTA, used over [FROM, NOW], to its group's series. A
+ * task looked at seldom (spaced looks) or found late brings the CPU time of
+ * earlier ticks: the part before the bucket being filled goes, by time, to
+ * the bucket before, so that no bucket gets more than its wall time per
+ * task. More CPU time than wall time is a CPU clock that jumped (steal on a
+ * VM: the time reappears at once): clamped, and counted past the kernel
+ * tick's slack. */
+static void sampler_add_cpu(struct sampler *s, const struct sampler_task *t, int64_t from,
+			    int64_t now, int64_t delta)
+{
+	struct sampler_group *g = &s->groups[t->r.group];
+	int64_t wall = now - from;
+
+	if (wall <= 0)
+		return;
+	if (delta > wall) {
+		if (delta > wall + 2 * s->period_ns)
+			s->cpu_jumps++;
+		delta = wall;
+	}
+	if (g->n && from < g->acc_from_ns && g->last_wall_ns > 0) {
+		int64_t before = (int64_t)((double)delta * (double)(g->acc_from_ns - from) /
+					   (double)wall);
+
+		g->cpu_share[g->n - 1] += (double)before / (double)g->last_wall_ns;
+		delta -= before;
+	}
+	g->tick_cpu_ns += delta;
 }
 
 /* One task at one tick: schedstat, and stat only when schedstat shows no
@@ -289,7 +333,7 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 	ssize_t n;
 
 	s->task_ticks++;
-	if (!s->naive && !taskstat_track_due(&t->track, final)) {
+	if (!s->naive && !taskstat_track_due(&t->track, s->ticks, final)) {
 		taskstat_track_skip(&t->track);
 		return;
 	}
@@ -311,14 +355,13 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 	}
 	if (!t->track.have_prev) {
 		if (t->born_late)
-			s->groups[t->r.group].tick_cpu_ns += (int64_t)ss.cpu_ns;
+			sampler_add_cpu(s, t, t->born_ns, now, (int64_t)ss.cpu_ns);
 		else
 			t->base = ss;
 		t->r.first_ns = now;
 	} else {
-		struct sampler_group *g = &s->groups[t->r.group];
-
-		g->tick_cpu_ns += (int64_t)(ss.cpu_ns - t->track.prev.cpu_ns);
+		sampler_add_cpu(s, t, t->track.prev_ns, now,
+				(int64_t)(ss.cpu_ns - t->track.prev.cpu_ns));
 	}
 	taskstat_track_sample(&t->track, now, &ss, state);
 	s->groups[t->r.group].tick_waiting += t->track.waiting;
@@ -326,7 +369,7 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 	t->r.run_delay_ns = (int64_t)(ss.run_delay_ns - t->base.run_delay_ns);
 	t->r.last_ns = now;
 	t->r.samples++;
-	t->r.starvation_max_ns = t->track.max_ns;
+	sampler_note_max(t);
 	if (state == 'Z' || state == 'X')
 		sampler_task_gone(t);
 }
@@ -350,8 +393,10 @@ static void sampler_push_bucket(struct sampler_group *g)
 	g->n++;
 }
 
-static void sampler_reset_bucket(struct sampler_group *g)
+static void sampler_reset_bucket(struct sampler_group *g, int64_t now)
 {
+	g->last_wall_ns = g->acc_wall_ns;
+	g->acc_from_ns = now;
 	g->acc_cpu_ns = g->acc_wall_ns = 0;
 	g->acc_waiting = g->acc_ticks = 0;
 }
@@ -377,11 +422,11 @@ static void sampler_tick_series(struct sampler *s, int64_t now, bool final)
 		if (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns) {
 			while (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns)
 				sampler_push_bucket(g);
-			sampler_reset_bucket(g);
+			sampler_reset_bucket(g, now);
 		}
 		if (final && g->acc_ticks) {
 			sampler_push_bucket(g);
-			sampler_reset_bucket(g);
+			sampler_reset_bucket(g, now);
 		}
 	}
 }
@@ -390,6 +435,8 @@ static void sampler_tick(struct sampler *s, int64_t now, bool final)
 {
 	if (!s->first_ns) {
 		s->first_ns = now;
+		for (size_t i = 0; i < s->n_groups; i++)
+			s->groups[i].acc_from_ns = now;
 		s->first_boot_ns = clock_ns(CLOCK_BOOTTIME);
 	}
 	if (now >= s->next_scan_ns) {
@@ -428,7 +475,7 @@ static void sampler_finish_tasks(struct sampler *s)
 		ssize_t n;
 
 		taskstat_track_finish(&t->track);
-		t->r.starvation_max_ns = t->track.max_ns;
+		sampler_note_max(t);
 		if (t->fd_stat < 0)
 			continue;
 		n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);
@@ -547,6 +594,9 @@ void sampler_quality(const struct sampler *s, struct sampler_quality *q)
 	if (q->window_ns > 0 && s->ticks > 1)
 		q->achieved_hz = (double)(s->ticks - 1) * NSEC_PER_SEC / (double)q->window_ns;
 	q->cpu_s = (double)s->cpu_ns / NSEC_PER_SEC;
+	q->cpu_clock_jumps = s->cpu_jumps;
+	q->tasks_unsampled = s->n_unsampled;
+	q->reads_per_task_tick = s->task_ticks ? (double)s->reads / (double)s->task_ticks : 0;
 	if (s->task_ticks)
 		q->cost_us_per_task_tick = (double)s->cpu_ns / NSEC_PER_USEC /
 					   (double)s->task_ticks;

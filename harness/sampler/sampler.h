@@ -46,6 +46,17 @@ int sampler_watch_process(struct sampler *s, pid_t pid, int group);
  * if the thread does not exist (or on allocation failure). */
 int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group);
 
+/* Sample the threads a table names as they start: at every rescan (and
+ * now), SLOT(DATA, I, &pid, &tid) is asked for each I < N not sampled yet
+ * and returns true once slot I names a thread (a load's worker records,
+ * filled in by each worker when it starts, maybe after sampling began).
+ * Only those threads: never the process's other threads (its main thread
+ * only waits for the workers). DATA must stay valid until sampler_free.
+ * Returns -1 on allocation failure. */
+typedef bool (*sampler_slot_fn)(void *data, size_t i, pid_t *pid, pid_t *tid);
+int sampler_watch_slots(struct sampler *s, sampler_slot_fn slot, void *data, size_t n,
+			int group);
+
 /* Sample every process of process group PGID (> 0) as sampler_watch_process
  * does, now and as processes join it (children of its members stay in it
  * unless they change groups): at each rescan, one walk of /proc reads the
@@ -81,6 +92,7 @@ struct sampler_task_result {
 	int64_t run_delay_ns;		/* schedstat run_delay delta (time runnable, not running) */
 	int64_t first_ns, last_ns;	/* CLOCK_MONOTONIC: first and last sample of this task */
 	int64_t starvation_max_ns;	/* longest runnable-but-not-running stretch */
+	int64_t starvation_max_upper_ns; /* >= it: where waits merged (taskstat.h) */
 	uint64_t samples;
 	bool exited;			/* vanished during the run (numbers kept) */
 };
@@ -96,14 +108,17 @@ struct sampler_quality {
 	size_t tasks;
 	double cpu_s;			/* the sampler thread's CPU time */
 	double cost_us_per_task_tick;	/* cpu_s / (live tasks summed over ticks), in us */
+	double reads_per_task_tick;	/* /proc files read per live task and tick */
+	uint64_t cpu_clock_jumps;	/* a task's CPU time grew faster than wall time */
+	size_t tasks_unsampled;		/* found but never opened (out of descriptors...) */
 	int priority;			/* SCHED_FIFO priority it ran at, 0: SCHED_OTHER */
 	int64_t window_ns;		/* last tick - first tick */
 };
 void sampler_quality(const struct sampler *s, struct sampler_quality *q);
 
 /* The down-sampled time series of GROUP: per bucket of INTERVAL_NS, the
- * group's summed cpu share (CPU time / bucket wall time, can exceed 1 with
- * several threads) and the mean number of its tasks found runnable-waiting.
+ * group's summed cpu share (CPU time / bucket wall time: at most 1 per task,
+ * so above 1 only with several threads) and the mean number of its tasks found runnable-waiting.
  * Pointers stay valid until sampler_free. Returns -1 for an unknown group. */
 struct sampler_series {
 	int64_t interval_ns;

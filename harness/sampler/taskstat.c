@@ -121,16 +121,15 @@ bool taskstat_track_progressed(const struct taskstat_track *t, const struct task
 	       ss->run_delay_ns != t->prev.run_delay_ns || ss->slices != t->prev.slices;
 }
 
-bool taskstat_track_due(const struct taskstat_track *t, bool force)
+bool taskstat_track_due(const struct taskstat_track *t, uint64_t tick, bool force)
 {
-	if (force || t->state == 0 || t->state == 'R')
+	if (force || !t->have_prev || t->spacing <= 1)
 		return true;
-	return t->skipped + 1 >= t->backoff;
+	return ((tick + t->phase) & (t->spacing - 1)) == 0;
 }
 
 void taskstat_track_skip(struct taskstat_track *t)
 {
-	t->skipped++;
 	t->waiting = false;
 }
 
@@ -139,61 +138,88 @@ bool taskstat_track_wants_stat(const struct taskstat_track *t, bool progressed)
 	return !progressed && t->state != 'R';
 }
 
-/* The longest spacing of looks at a sleeper, in ticks: TASKSTAT_RECHECK_NS
- * of wall time, so a fast sampler saves the most. */
-static unsigned taskstat_max_backoff(const struct taskstat_track *t)
+/* The widest spacing of looks, in ticks: a power of two of at most
+ * TASKSTAT_RECHECK_NS of wall time, so a fast sampler saves the most. */
+static unsigned taskstat_max_spacing(const struct taskstat_track *t)
 {
+	unsigned max = 1;
+
 	if (!t->period_ns)
-		return TASKSTAT_MAX_BACKOFF;
-	return t->period_ns >= TASKSTAT_RECHECK_NS ? 1 : (unsigned)(TASKSTAT_RECHECK_NS / t->period_ns);
+		return TASKSTAT_MAX_SPACING;
+	while (max < TASKSTAT_MAX_SPACING && (int64_t)(2 * max) * t->period_ns <= TASKSTAT_RECHECK_NS)
+		max *= 2;
+	return max;
 }
 
-/* The task ran since the previous sample: close the stretch that ended. */
+static void taskstat_widen(struct taskstat_track *t)
+{
+	t->spacing = t->spacing ? 2 * t->spacing : 1;
+	if (t->spacing > taskstat_max_spacing(t))
+		t->spacing = taskstat_max_spacing(t);
+}
+
+static void taskstat_record(struct taskstat_track *t, int64_t lower, int64_t upper)
+{
+	if (upper < lower)
+		upper = lower;
+	if (lower > t->max_ns || (lower == t->max_ns && upper > t->max_upper_ns)) {
+		t->max_ns = lower;
+		t->max_upper_ns = upper;
+	}
+}
+
+/* The task ran since the previous sample: close the stretch(es) that ended.
+ * A task that waited half a period or more is looked at every tick (its
+ * waits matter and must not merge); one that hardly waited, spaced out. */
 static int64_t taskstat_close(struct taskstat_track *t, int64_t now_ns,
 			      const struct taskstat_sched *ss)
 {
 	int64_t jump = (int64_t)(ss->run_delay_ns - t->base_delay);
+	int64_t arrivals = (int64_t)(ss->slices - t->base_slices);
 	int64_t cap = now_ns - t->base_ns;
-	int64_t len = jump < cap ? jump : cap;
+	int64_t upper = jump < cap ? jump : cap;
+	int64_t lower = arrivals > 1 ? jump / arrivals : jump;
 	int64_t seen = t->open ? t->last_open_ns - t->open_ns : 0;
 
-	/* The sampler was late: other waits may hide in the jump. */
-	if (t->period_ns && now_ns - t->prev_ns > taskstat_max_backoff(t) * t->period_ns) {
-		len = jump - (now_ns - t->prev_ns);
-		if (len < seen)
-			len = seen;
-	}
-	if (len < 0)
-		len = 0;
+	if (lower > upper)
+		lower = upper;
+	if (lower < seen)
+		lower = seen;
+	if (lower < 0)
+		lower = upper = 0;
+	taskstat_record(t, lower, upper);
+	if (t->period_ns && upper >= t->period_ns / 2)
+		t->spacing = 1;
+	else
+		taskstat_widen(t);
 	t->open = false;
 	t->base_delay = ss->run_delay_ns;
+	t->base_slices = ss->slices;
 	t->base_ns = t->prev_ns;
-	if (len > t->max_ns)
-		t->max_ns = len;
-	return len;
+	return lower;
 }
 
 static void taskstat_note_state(struct taskstat_track *t, int64_t now_ns, char state)
 {
-	t->state = state;
-	t->skipped = 0;
 	if (state == 'R') {
-		t->backoff = 1;
-		t->waiting = true;
 		if (!t->open) {
 			t->open = true;
 			t->open_ns = now_ns;
+			/* It slept or ran at the look before. */
+			t->before_open_ns = t->prev_ns;
 		}
+		t->state = state;
+		t->spacing = 1;
+		t->waiting = true;
 		t->last_open_ns = now_ns;
 		return;
 	}
+	t->state = state;
 	/* Not runnable (S, D, T, Z...): any open stretch ended without running
 	 * (stopped, dying); keep what was observed of it. */
 	if (t->open)
 		taskstat_track_finish(t);
-	t->backoff = t->backoff ? t->backoff * 2 : 1;
-	if (t->backoff > taskstat_max_backoff(t))
-		t->backoff = taskstat_max_backoff(t);
+	taskstat_widen(t);
 }
 
 int64_t taskstat_track_sample(struct taskstat_track *t, int64_t now_ns,
@@ -205,27 +231,32 @@ int64_t taskstat_track_sample(struct taskstat_track *t, int64_t now_ns,
 	t->waiting = false;
 	if (!t->have_prev) {
 		t->base_delay = ss->run_delay_ns;
+		t->base_slices = ss->slices;
 		t->base_ns = now_ns;
 		t->prev_ns = now_ns;
+		t->spacing = 1;
 	} else if (progressed) {
 		closed = taskstat_close(t, now_ns, ss);
 		t->state = 0;	/* unknown again: read stat at the next stall */
-		t->backoff = 0;
 	}
 	if (!progressed && (state || t->state == 'R'))
 		taskstat_note_state(t, now_ns, state ? state : t->state);
-	else if (!progressed)
-		t->skipped = 0;	/* a sleeper looked at again: its back-off restarts */
 	t->have_prev = true;
 	t->prev = *ss;
 	t->prev_ns = now_ns;
 	return closed;
 }
 
+/* An open stretch may have begun right after the look before it was seen;
+ * within one period that is the sampler's resolution, beyond it (spaced
+ * looks, a late tick) a range. */
 void taskstat_track_finish(struct taskstat_track *t)
 {
-	if (t->open && t->last_open_ns - t->open_ns > t->max_ns)
-		t->max_ns = t->last_open_ns - t->open_ns;
+	int64_t seen = t->last_open_ns - t->open_ns;
+	int64_t unseen = t->open_ns - t->before_open_ns - t->period_ns;
+
+	if (t->open)
+		taskstat_record(t, seen, seen + (unseen > 0 ? unseen : 0));
 	t->open = false;
 }
 

@@ -10,6 +10,7 @@
 #include "tests/unit/unit.h"
 
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,36 @@ START_TEST(the_journal_file_round_trips)
 	ck_assert_int_eq(journal_close(&j), 0);
 	ck_assert(access(journal_file(), F_OK) < 0);
 	ck_assert_int_eq(journal_load(&back, state), 0);
+}
+END_TEST
+
+START_TEST(a_tracefs_instance_is_journaled_and_forgotten)
+{
+	struct journal j, back;
+	char name[32], bad[160];
+
+	snprintf(name, sizeof(name), "starve-%d", (int)getpid());
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_tracefs(&j, name), 0);
+	ck_assert_int_eq(journal_record_tracefs(&j, "../../etc"), -1);
+	ck_assert_int_eq(journal_load(&back, state), 1);
+	ck_assert_uint_eq(back.n, 1);
+	ck_assert_str_eq(back.entries[0].knob + strlen(JOURNAL_TRACEFS_PREFIX), name);
+	/* Restoring an instance that is gone already (removed on the normal
+	 * path) is no failure. */
+	ck_assert_int_eq(journal_restore_all(&back), 0);
+	ck_assert_uint_eq(back.n, 0);
+	ck_assert_int_eq(journal_forget_tracefs(&j, name), 0);
+	ck_assert_uint_eq(j.n, 0);
+	ck_assert_int_eq(journal_close(&j), 0);
+	/* A tampered entry naming anything but starve-<pid> is refused on read. */
+	ck_assert_int_eq(mkdir(state, 0700) < 0 && errno != EEXIST, 0);
+	snprintf(bad, sizeof(bad), "starve-journal 1\npid 1 1 2026-01-01T00:00:00Z\n"
+		 "knob tracefs:..%%2F..%%2Fetc -\n");
+	unit_write_file(journal_file(), bad);
+	ck_assert_int_eq(journal_load(&back, state), -1);
+	ck_assert_msg(strstr(last_error, "tracefs"), "%s", last_error);
+	unlink(journal_file());
 }
 END_TEST
 
@@ -350,6 +381,7 @@ int main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, escaping_round_trips_awkward_values);
+	tcase_add_test(tc, a_tracefs_instance_is_journaled_and_forgotten);
 	tcase_add_test(tc, the_journal_file_round_trips);
 	tcase_add_test(tc, an_unrestored_journal_blocks_the_next_run);
 	tcase_add_test(tc, an_empty_journal_of_a_dead_process_is_cleared);

@@ -1,0 +1,34 @@
+/* Exact mode in a run (profile key trace, starve run --trace): the engine's
+ * side of harness/trace/trace.h. The tracefs instance is journaled before it
+ * is created and dropped from the journal once removed; its figures go into
+ * the run's loads (their sampler tasks name the tids) and a "trace" object
+ * of the run (doc/result-format.md "Exact mode"). */
+#ifndef STARVE_RUN_EXACT_H
+#define STARVE_RUN_EXACT_H
+
+#define _GNU_SOURCE 1
+#include <jansson.h>
+#include <sched.h>
+#include <stdint.h>
+
+#include "harness/kernel/journal.h"
+#include "harness/sampler/sampler.h"
+#include "harness/trace/trace.h"
+
+/* -1 (message printed, nothing changed) when exact mode is asked for but
+ * cannot run here. */
+int exact_check(void);
+
+/* Journal the instance in J (open), then start tracing CPUS. NULL with WHY
+ * filled when it could not start (the journal entry dropped again). */
+struct trace *exact_begin(struct journal *j, const cpu_set_t *cpus, char *why, size_t len);
+/* Stop T at END_NS, remove its instance and drop it from J. -1 with WHY
+ * filled when its events could not all be read. */
+int exact_end(struct journal *j, struct trace *t, int64_t end_ns, char *why, size_t len);
+
+/* The exact figures into RUN: each of its first N_LOADS loads (group i of
+ * SMP), and RUN's "trace" object. FROM_NS: when tracing began. */
+void exact_collect(const struct trace *t, const struct sampler *smp, size_t n_loads,
+		   int64_t from_ns, json_t *run);
+
+#endif
