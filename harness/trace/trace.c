@@ -78,12 +78,13 @@ bool trace_available(char *why, size_t len)
 		snprintf(why, len, "exact mode needs root (it creates a tracefs instance)");
 		return false;
 	}
-	/* Not mounted: trace_start mounts it (libtracefs does, as trace-cmd
-	 * and rtla would); `starve env` only looks. */
+	/* libtracefs would mount tracefs where it is missing (trace-cmd and
+	 * rtla let it); on a live, shared machine starve mounts nothing it
+	 * would then have to unmount behind someone else's back. */
 	if (!tracefs_tracing_dir_is_mounted(false, &dir) || !dir) {
-		snprintf(why, len, "tracefs is not mounted; exact mode mounts it at "
-			 "/sys/kernel/tracing");
-		return true;
+		snprintf(why, len, "tracefs is not mounted (mount -t tracefs nodev "
+			 "/sys/kernel/tracing, then run again)");
+		return false;
 	}
 	snprintf(path, sizeof(path), "%s/events/sched/sched_switch/format", dir);
 	if (access(path, R_OK) < 0) {
@@ -278,10 +279,8 @@ static int trace_setup(struct trace *t, const char *name, char *why, size_t len)
 					      "sched_migrate_task" };
 	const char *systems[] = { "sched", NULL };
 
-	if (!tracefs_tracing_dir()) {
-		snprintf(why, len, "cannot find or mount tracefs");
+	if (!trace_available(why, len))
 		return -1;
-	}
 	t->inst = tracefs_instance_create(name);
 	if (!t->inst) {
 		snprintf(why, len, "cannot create tracefs instance %s: %s", name, strerror(errno));
