@@ -292,10 +292,33 @@ static void sampler_task_gone(struct sampler_task *t)
 	sampler_close_task(t);
 }
 
+/* Give the buckets already pushed their part, by time, of DELTA used over
+ * [FROM, FROM + WALL]: a task looked at every few ticks brings several
+ * buckets' worth at once. The bucket before the one being filled lasted
+ * last_wall_ns; older ones are taken at their nominal width. Returns the
+ * part given. */
+static int64_t sampler_spread_back(struct sampler_group *g, int64_t from, int64_t delta,
+				   int64_t wall)
+{
+	int64_t end = g->acc_from_ns, width = g->last_wall_ns, given = 0;
+
+	for (size_t k = g->n; k-- > 0 && from < end;) {
+		int64_t start = end - width;
+		int64_t lo = from > start ? from : start;
+		int64_t part = (int64_t)((double)delta * (double)(end - lo) / (double)wall);
+
+		g->cpu_share[k] += (double)part / (double)width;
+		given += part;
+		end = start;
+		width = g->interval_ns;
+	}
+	return given;
+}
+
 /* Add T's CPU time DELTA, used over [FROM, NOW], to its group's series. A
  * task looked at seldom (spaced looks) or found late brings the CPU time of
  * earlier ticks: the part before the bucket being filled goes, by time, to
- * the bucket before, so that no bucket gets more than its wall time per
+ * the buckets it spans, so that no bucket gets more than its wall time per
  * task. More CPU time than wall time is a CPU clock that jumped (steal on a
  * VM: the time reappears at once): clamped, and counted past the kernel
  * tick's slack. */
@@ -312,13 +335,8 @@ static void sampler_add_cpu(struct sampler *s, const struct sampler_task *t, int
 			s->cpu_jumps++;
 		delta = wall;
 	}
-	if (g->n && from < g->acc_from_ns && g->last_wall_ns > 0) {
-		int64_t before = (int64_t)((double)delta * (double)(g->acc_from_ns - from) /
-					   (double)wall);
-
-		g->cpu_share[g->n - 1] += (double)before / (double)g->last_wall_ns;
-		delta -= before;
-	}
+	if (g->n && from < g->acc_from_ns && g->last_wall_ns > 0)
+		delta -= sampler_spread_back(g, from, delta, wall);
 	g->tick_cpu_ns += delta;
 }
 

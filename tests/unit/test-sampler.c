@@ -425,8 +425,12 @@ START_TEST(full_series_halve_their_resolution)
 
 	ck_assert_int_eq(ser.interval_ns, 8 * MS);
 	ck_assert_msg(ser.n > 256 && ser.n <= SAMPLER_MAX_BUCKETS, "%zu buckets", ser.n);
-	for (size_t i = 0; i < ser.n; i++)
+	for (size_t i = 0; i < ser.n; i++) {
+		/* One thread cannot use more than its bucket's wall time. */
+		ck_assert_msg(ser.cpu_share[i] <= 1.05, "bucket %zu: share %.3f", i,
+			      ser.cpu_share[i]);
 		mean += ser.cpu_share[i] / (double)ser.n;
+	}
 	ck_assert_msg(fabs(mean - share_of(sampler_task(s, 0))) < 0.1, "mean %.3f vs %.3f",
 		      mean, share_of(sampler_task(s, 0)));
 	sampler_free(s);
