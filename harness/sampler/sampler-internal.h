@@ -30,9 +30,11 @@ struct sampler_group {
 	/* the bucket being filled, since ACC_FROM_NS; the one before lasted LAST_WALL_NS */
 	int64_t acc_cpu_ns, acc_wall_ns, acc_from_ns, last_wall_ns;
 	uint64_t acc_waiting, acc_ticks;
+	unsigned acc_tasks_max;		/* the most tasks seen in one of its ticks */
+	int64_t carry_cpu_ns;		/* CPU time read after its bucket closed */
 	/* per tick, summed while sampling tasks */
 	int64_t tick_cpu_ns;
-	unsigned tick_waiting;
+	unsigned tick_waiting, tick_tasks;
 };
 
 struct sampler_proc {

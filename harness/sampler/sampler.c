@@ -351,6 +351,7 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 	ssize_t n;
 
 	s->task_ticks++;
+	s->groups[t->r.group].tick_tasks++;
 	if (!s->naive && !taskstat_track_due(&t->track, s->ticks, final)) {
 		taskstat_track_skip(&t->track);
 		return;
@@ -392,10 +393,27 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 		sampler_task_gone(t);
 }
 
+/* A task's CPU time is read a little after the tick's timestamp (later
+ * still when the sampler is preempted mid-tick), so a bucket can be handed
+ * more than its tasks could use in its wall time: the excess belongs to the
+ * next bucket, where the same reads come up short. */
+static void sampler_carry_excess(struct sampler_group *g)
+{
+	int64_t most = (int64_t)g->acc_tasks_max * g->acc_wall_ns;
+
+	if (g->acc_cpu_ns > most) {
+		g->carry_cpu_ns += g->acc_cpu_ns - most;
+		g->acc_cpu_ns = most;
+	}
+}
+
 static void sampler_push_bucket(struct sampler_group *g)
 {
-	double share = g->acc_wall_ns ? (double)g->acc_cpu_ns / (double)g->acc_wall_ns : 0;
 	double waiting = g->acc_ticks ? (double)g->acc_waiting / (double)g->acc_ticks : 0;
+	double share;
+
+	sampler_carry_excess(g);
+	share = g->acc_wall_ns ? (double)g->acc_cpu_ns / (double)g->acc_wall_ns : 0;
 
 	if (g->n == SAMPLER_MAX_BUCKETS) {
 		/* Full: halve the resolution so memory stays flat. */
@@ -415,8 +433,10 @@ static void sampler_reset_bucket(struct sampler_group *g, int64_t now)
 {
 	g->last_wall_ns = g->acc_wall_ns;
 	g->acc_from_ns = now;
-	g->acc_cpu_ns = g->acc_wall_ns = 0;
+	g->acc_cpu_ns = g->carry_cpu_ns;
+	g->carry_cpu_ns = g->acc_wall_ns = 0;
 	g->acc_waiting = g->acc_ticks = 0;
+	g->acc_tasks_max = 0;
 }
 
 /* Fold this tick's per-group sums into the time series. */
@@ -432,9 +452,11 @@ static void sampler_tick_series(struct sampler *s, int64_t now, bool final)
 			g->acc_wall_ns += now - s->prev_tick_ns;
 			g->acc_waiting += g->tick_waiting;
 			g->acc_ticks++;
+			if (g->tick_tasks > g->acc_tasks_max)
+				g->acc_tasks_max = g->tick_tasks;
 		}
 		g->tick_cpu_ns = 0;
-		g->tick_waiting = 0;
+		g->tick_waiting = g->tick_tasks = 0;
 		/* After a stall of the sampler, the buckets it spanned get the
 		 * same (averaged) values. */
 		if (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns) {
