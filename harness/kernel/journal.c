@@ -8,6 +8,7 @@
 #include "harness/kernel/journal.h"
 #include "harness/kernel/knobs.h"
 #include "harness/kernel/knob-features.h"
+#include "harness/kernel/knob-write.h"
 #include "lib/error.h"
 
 #include <errno.h>
@@ -465,29 +466,6 @@ int journal_record(struct journal *j, const char *knob, const char *old_value)
 	return journal_record_path(j, knob, path, old_value);
 }
 
-/* Write VALUE and a newline to PATH in one write(); async-signal-safe.
- * Returns 0 or an errno. */
-static int journal_write_value(const char *path, const char *value)
-{
-	char line[JOURNAL_VALUE_MAX + 1];
-	size_t n = strlen(value);
-	ssize_t w;
-	int fd, err = 0;
-
-	memcpy(line, value, n);
-	line[n++] = '\n';
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	w = write(fd, line, n);
-	if (w < 0)
-		err = errno;
-	else if ((size_t)w != n)
-		err = EIO;
-	close(fd);
-	return err;
-}
-
 /* The features knob takes one token per write (harness/kernel/knob-features.h). */
 static int journal_write_entry(const struct journal_entry *e)
 {
@@ -495,7 +473,7 @@ static int journal_write_entry(const struct journal_entry *e)
 		return journal_remove_tracefs(e->knob);
 	if (kfeat_is_knob(e->knob))
 		return kfeat_write_tokens(e->path, e->value);
-	return journal_write_value(e->path, e->value);
+	return knob_write_line(e->path, e->value, strlen(e->value), 0, NULL);
 }
 
 int journal_restore_all(struct journal *j)

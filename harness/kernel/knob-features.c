@@ -3,6 +3,7 @@
  * per write. Parsing works on fixed buffers; the writer is signal-safe. */
 #include "config.h"
 #include "harness/kernel/knob-features.h"
+#include "harness/kernel/knob-write.h"
 #include "lib/error.h"
 
 #include <errno.h>
@@ -135,30 +136,6 @@ int kfeat_restore_value_at(const char *path, const char *value, char *out, size_
 	return kfeat_restore_value(list, value, out, len, why, why_len);
 }
 
-/* One token and a newline in one write(). O_APPEND changes nothing for the
- * debugfs file, and lets a test's plain stand-in file keep every write. */
-static int kfeat_write_one(const char *path, const char *tok, size_t len)
-{
-	char line[KFEAT_TOKEN_MAX + 8];
-	ssize_t w;
-	int fd, err = 0;
-
-	if (len + 1 >= sizeof(line))
-		return EINVAL;
-	memcpy(line, tok, len);
-	line[len++] = '\n';
-	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	w = write(fd, line, len);
-	if (w < 0)
-		err = errno;
-	else if ((size_t)w != len)
-		err = EIO;
-	close(fd);
-	return err;
-}
-
 int kfeat_write_tokens(const char *path, const char *value)
 {
 	const char *s = value, *tok;
@@ -166,7 +143,9 @@ int kfeat_write_tokens(const char *path, const char *value)
 	int first = 0, n = 0;
 
 	while (kfeat_next(&s, &tok, &len)) {
-		int err = kfeat_write_one(path, tok, len);
+		/* O_APPEND changes nothing for the debugfs file, and lets a
+		 * test's plain stand-in file keep every write. */
+		int err = knob_write_line(path, tok, len, O_APPEND, NULL);
 
 		if (err && !first)
 			first = err;

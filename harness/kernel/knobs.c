@@ -5,6 +5,7 @@
 #include "config.h"
 #include "harness/kernel/knobs.h"
 #include "harness/kernel/knob-features.h"
+#include "harness/kernel/knob-write.h"
 #include "lib/error.h"
 
 #include <errno.h>
@@ -307,9 +308,9 @@ int knob_read(const char *name, char *value, size_t len)
 
 int knob_write(const char *name, const char *value, char *why, size_t why_len)
 {
-	char path[512], line[512];
-	ssize_t w;
-	int fd, n;
+	char path[512];
+	bool opened;
+	int err;
 
 	if (knob_path_why(name, path, sizeof(path), why, why_len) < 0)
 		return -1;
@@ -317,31 +318,19 @@ int knob_write(const char *name, const char *value, char *why, size_t why_len)
 		return error_why(why, why_len, "cannot write knob '%s': debugfs is not mounted",
 				name);
 	if (kfeat_is_knob(name)) {	/* one feature per write */
-		int err = kfeat_write_tokens(path, value);
-
+		err = kfeat_write_tokens(path, value);
 		return err ? error_why(why, why_len, "cannot write '%s' to knob '%s': %s%s", value,
 				      name, strerror(err), knob_errno_hint(err)) : 0;
 	}
-	n = snprintf(line, sizeof(line), "%s\n", value);
-	if (n < 0 || (size_t)n >= sizeof(line))
+	err = knob_write_line(path, value, strlen(value), 0, &opened);
+	if (err == E2BIG)
 		return error_why(why, why_len, "value for knob '%s' is too long", name);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (err && !opened)
 		return error_why(why, why_len, "cannot open knob '%s' (%s) for writing: %s%s",
-				name, path, strerror(errno), knob_errno_hint(errno));
-	/* One write(): sysctl and debugfs handlers parse each write on its own. */
-	w = write(fd, line, (size_t)n);
-	if (w < 0) {
-		int saved = errno;
-
-		close(fd);
+				name, path, strerror(err), knob_errno_hint(err));
+	if (err)
 		return error_why(why, why_len, "cannot write '%s' to knob '%s': %s%s", value, name,
-				strerror(saved), saved == EINVAL ? " (the kernel rejected the value)"
-				: knob_errno_hint(saved));
-	}
-	close(fd);
-	if (w != n)
-		return error_why(why, why_len, "short write of '%s' to knob '%s' (%zd of %d bytes)",
-				value, name, w, n);
+				strerror(err), err == EINVAL ? " (the kernel rejected the value)"
+				: knob_errno_hint(err));
 	return 0;
 }
