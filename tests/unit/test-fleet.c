@@ -45,6 +45,7 @@ static struct result_view *judged(const char *const *ops, const double *threshol
 				  int reps)
 {
 	json_t *r = unit_minimal_result("6.18.44", "names", "a");
+	struct result_view *v;
 	json_t *expect = json_object_get(json_object_get(r, "profile"), "expect");
 
 	for (size_t i = 0; i < n; i++)
@@ -61,7 +62,9 @@ static struct result_view *judged(const char *const *ops, const double *threshol
 						"achieved_hz", 250.0, "loads", "name", "victim",
 						"metrics", "cpu_share", 0.05, "verdicts"));
 	ck_assert_int_ge(verdicts_apply(r), 0);
-	return unit_view_of(r);
+	v = unit_view_of(r);
+	json_decref(r);		/* the view holds its own reference */
+	return v;
 }
 
 static const char *name_of(const struct result_view *v, size_t run, size_t verdict, bool rep)
