@@ -1,10 +1,9 @@
 #!/bin/sh
 # Record the A/A fixtures of tests/compare/aa (read by compare-aa.sh): N pairs
 # of real runs of each placement profile at 3 repetitions on this kernel, the
-# two results of a pair one after the other. Each result is trimmed to what
-# `starve compare` reads (metrics, the cpu_share series, histograms; no tasks
-# or other series), numbers rounded to 6 significant digits. A pair is an A/A
-# comparison: same kernel, same profile, nothing to find.
+# two results of a pair one after the other. Each result is trimmed by
+# trim.jq to what `starve compare` reads. A pair is an A/A comparison: same
+# kernel, same profile, nothing to find.
 #
 # usage: tests/compare/make-aa.sh STARVE OUTDIR [N]   (N pairs per profile, default 12)
 # Every four pairs of each profile hold the shared lock of the live machine
@@ -13,10 +12,6 @@ set -eu
 starve=$1 out=$2 n=${3:-12}
 d=$(dirname "$0")
 mkdir -p "$out"
-trim='del(.runs[].loads[].tasks, .runs[].loads[].timeseries.runnable_waiting)
-	| walk(if type == "number" and . != floor and . != 0 then
-		(. as $x | ($x | fabs | log10 | floor) as $e | pow(10; 5 - $e) as $m
-		 | ($x * $m | round) / $m) else . end)'
 i=1
 while [ "$i" -le "$n" ]; do
 	flock /tmp/starve-helpers.lock sh -c '
@@ -32,7 +27,7 @@ while [ "$i" -le "$n" ]; do
 			i=$((i + 1))
 		done' make-aa "$starve" "$d" "$out" "$i" "$n"
 	for f in "$out"/*.d; do
-		jq -c "$trim" "$f/result.json" >"${f%.d}.json"
+		jq -c "$(cat "$d/trim.jq")" "$f/result.json" >"${f%.d}.json"
 		rm -r "$f"
 	done
 	i=$((i + 4))
