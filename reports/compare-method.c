@@ -181,23 +181,30 @@ static bool cmp_try_welch(const struct cmp_table *t, const struct cmp_cell *base
 	return true;
 }
 
-/* The automatic choice: ranks when they can decide, then the runs'
- * windows or events, then Welch with 2 runs a side; else nothing. */
+/* The automatic choice. The runs are the replications: the spread between
+ * them (where the machine stood, what else ran) is what a verdict about
+ * kernels must beat, so with 2 runs or more a side only the run values are
+ * tested: ranks when they can reach alpha, else Welch on logs (or one run
+ * against the other side's prediction interval). With one run a side nothing
+ * measures that spread: the bootstrap over the two runs' windows or events
+ * gives an interval of these runs, shown but never a verdict (the A/A pairs
+ * of tests/compare/aa flag 39% of rows that way). */
 static bool cmp_auto(struct cmp_table *t, const struct cmp_row *row, const struct cmp_cell *base,
 		     struct cmp_cell *cell)
 {
-	if (stat_mwu_min_p(base->n, cell->n) < t->alpha)
+	if (base->n >= 2 && cell->n >= 2 && stat_mwu_min_p(base->n, cell->n) < t->alpha)
 		return cmp_try_mwu(t, base, cell);
-	if (cmp_try_bootstrap(t, row, base, cell, false) ||
-	    cmp_try_bootstrap(t, row, base, cell, true))
-		return true;
-	return base->n >= 2 && cell->n >= 2 && cmp_try_welch(t, base, cell);
+	if (base->n >= 2 || cell->n >= 2)
+		return cmp_try_welch(t, base, cell);
+	cell->within_runs = cmp_try_bootstrap(t, row, base, cell, false) ||
+			    cmp_try_bootstrap(t, row, base, cell, true);
+	return cell->within_runs;
 }
 
 void cmp_test_cell(struct cmp_table *t, const struct cmp_row *row, const struct cmp_cell *base,
 		   struct cmp_cell *cell)
 {
-	cell->tested = false;
+	cell->tested = cell->within_runs = false;
 	cell->lo_pct = cell->hi_pct = NAN;
 	if (!base->n || !cell->n)
 		return;

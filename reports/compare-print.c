@@ -124,6 +124,8 @@ static void cmp_marked(const struct cmp_table *t, const struct cmp_row *row,
 	if (cell->flip >= 0)
 		snprintf(buf, len, "%s (verdict %s -> %s)", word,
 			 verdict_name(t->flips[cell->flip].from), verdict_name(t->flips[cell->flip].to));
+	else if (cell->within_runs)
+		snprintf(buf, len, "%s", markdown ? "one run a side" : "? one run a side");
 	else if (!row->gated && cell->verdict != CMP_NO_CHANGE)
 		snprintf(buf, len, "%s (info)", word);
 	else
@@ -293,7 +295,8 @@ static void cmp_print_summary(const struct cmp_table *t, FILE *out)
 			t->flip_regressions);
 	if (t->counts[CMP_INSUFFICIENT] || t->info_counts[CMP_INSUFFICIENT])
 		fprintf(out, "insufficient data: %s\n", t->test == CMP_TEST_AUTO ?
-			"one run on a side and no windows or events for the metric" :
+			"the metric is missing on a side, or one run a side (whose interval, "
+			"of the two runs' windows or events, is no verdict: repeat >= 2)" :
 			"fewer than 3 repetitions with the metric on a side");
 	if (cmp_noisy(t))
 		fprintf(out, "noisy runs: other tasks used over %g%% of the loads' CPUs or the sampler "
@@ -396,6 +399,7 @@ static json_t *cmp_cell_json(const struct cmp_table *t, const struct cmp_cell *c
 		json_object_set_new(o, "block", json_integer((json_int_t)cell->block));
 	json_object_set_new(o, "verdict", json_string(cmp_verdict_name(cell->verdict)));
 	json_object_set_new(o, "flip", cell->flip >= 0 ? json_true() : json_false());
+	json_object_set_new(o, "within_runs", json_boolean(cell->within_runs));
 	return o;
 }
 

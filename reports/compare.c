@@ -158,7 +158,7 @@ static void cmp_judge(struct cmp_table *t, const struct cmp_row *row, struct cmp
 	cell->change_pct = cmp_change(base, cell);
 	cell->verdict = CMP_INSUFFICIENT;
 	cmp_test_cell(t, row, base, cell);
-	if (!cell->tested)
+	if (!cell->tested || cell->within_runs)
 		return;
 	cell->verdict = CMP_NO_CHANGE;
 	if (!(cell->p < t->alpha) || !(fabs(cell->change_pct) > row->threshold))

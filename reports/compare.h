@@ -4,14 +4,15 @@
  * separate from printing it (compare-print.c: terminal, Markdown, JSON).
  *
  * The method (doc/ci-gating.md, "How compare decides"), per metric and side:
- * Mann-Whitney U when both sides have enough runs for it to reach alpha; else
- * a hierarchical bootstrap over the runs' windows (time series) or events
- * (in-band histograms) when the metric has them (reports/resample.h); else
- * Welch's t (on logs for positive values) with 2 or more runs a side; else no
- * test. A change counts only when it is significant (p < alpha, its interval
- * excludes 0) and its size (change of the medians, in percent of the
- * baseline's) is beyond the metric's threshold; its sign and the metric's
- * direction (lib/metric.h) say whether it is a regression or an improvement.
+ * Mann-Whitney U on the run values when both sides have enough runs for it to
+ * reach alpha; else Welch's t (on logs for positive values; one run against
+ * the other side's prediction interval); with one run a side, a bootstrap
+ * over the two runs' windows or events (reports/resample.h) whose interval is
+ * shown but gives no verdict. A change counts only when it is significant
+ * (p < alpha, its interval excludes 0) and its size (change of the medians,
+ * in percent of the baseline's) is beyond the metric's threshold; its sign and
+ * the metric's direction (lib/metric.h) say whether it is a regression or an
+ * improvement.
  *
  * Before the statistics come the verdict flips: an expectation that passed on
  * the baseline and fails on the other side is a regression whatever the
@@ -86,6 +87,8 @@ struct cmp_cell {
 	double median;		/* NAN when n == 0 */
 	double change_pct;	/* vs the baseline's median; +-INFINITY from 0; NAN untested */
 	bool tested;		/* a test could be made (see the method above) */
+	bool within_runs;	/* one run a side: p and interval are of these two runs'
+				 * windows or events, shown but no verdict */
 	double p;		/* two-sided p-value, when tested */
 	double lo_pct, hi_pct;	/* the 1 - alpha interval of the change, when tested */
 	const char *method;	/* cmp_method_names: "mann-whitney", "bootstrap-windows"... */
