@@ -1,17 +1,18 @@
 #!/bin/sh
-# Record tests/compare/rt-61.json and rt-612.json (read by compare-flips.sh):
-# the rt-victim scenario once with RT throttling off and once on, as the two
-# Debian kernels of issue 12 behaved, trimmed like the A/A fixtures.
+# Record tests/compare/rt-old.json and rt-new.json (read by compare-flips.sh):
+# the rt-victim scenario with RT tasks allowed 95% and 50% of the CPU (the
+# victim fails, then passes: as the two Debian kernels of issue 12 behaved),
+# trimmed like the A/A fixtures.
 # usage: tests/compare/make-rt.sh STARVE OUTDIR   (holds the shared lock ~8 s)
 set -eu
 starve=$1 out=$2
 d=$(dirname "$0")
 mkdir -p "$out"
 flock /tmp/starve-helpers.lock sh -c '
-	for k in 61 612; do
+	for k in old new; do
 		"$1" run "$2/rt-victim-$k.yaml" --quiet -o "$3/rt-$k.d" >/dev/null || [ $? = 1 ] || exit 1
 	done' make-rt "$starve" "$d" "$out"
-for k in 61 612; do
+for k in old new; do
 	jq -c "$(cat "$d/trim.jq")" "$out/rt-$k.d/result.json" >"$out/rt-$k.json"
 	rm -r "$out/rt-$k.d"
 done

@@ -1,0 +1,51 @@
+#!/bin/sh
+# Verdict flips and gating on the rt-victim scenario of issue 12, from two
+# recorded results at repeat 1 standing for two kernels (tests/compare/
+# rt-old.json: the victim beside a FIFO hog waits about 0.95 s at a time;
+# rt-new.json: about 0.5 s): the expectation "victim.starvation_max below
+# 700ms" flips, which decides with one run a side (old -> new improvement,
+# exit 0; new -> old regression, exit 1); the victim's starvation change is
+# shown on its row; the RT hog, which no expectation names, does not gate.
+. "$top_srcdir/tests/lib.sh"
+need_cmd jq
+
+d=$top_srcdir/tests/compare
+out=$TMPDIR_TEST/out
+
+"$STARVE" compare --label old --label new "$d/rt-old.json" "$d/rt-new.json" >"$out"; rc=$?
+cat "$out"
+[ "$rc" = 0 ] || fail "old -> new: exit $rc, expected 0 (an improvement)"
+grep -q '^verdict flip, improvement: victim.starvation_max below 700ms in rt fail on old, pass on new$' \
+	"$out" || fail "no flip line"
+grep -Eq '^victim +starvation_max +.* -[0-9.]+% .*improvement \(verdict fail -> pass\)$' "$out" ||
+	fail "the victim's starvation_max row does not show the change and the flip"
+grep -Eq '^hog +.* (regression|improvement)' "$out" && fail "a hog row has a verdict"
+grep -q '^1 verdict flip (0 to fail)$' "$out" || fail "flip summary"
+
+"$STARVE" compare --label new --label old "$d/rt-new.json" "$d/rt-old.json" >"$out"; rc=$?
+[ "$rc" = 1 ] || { cat "$out" >&2; fail "new -> old: exit $rc, expected 1 (a regression)"; }
+grep -q '^verdict flip, regression: victim.starvation_max below 700ms in rt pass on new, fail on old$' \
+	"$out" || { cat "$out" >&2; fail "no regression flip line"; }
+
+# the same through JSON and JUnit
+"$STARVE" compare --json "$d/rt-new.json" "$d/rt-old.json" >"$out"
+jq -e '.flips | length == 1 and .[0].verdict == "regression" and .[0].from == "pass"
+	and .[0].to == "fail" and .[0].load == "victim"' "$out" >/dev/null || fail "JSON flips"
+jq -e '[.rows[] | select(.load == "hog") | .gated] | all | not' "$out" >/dev/null ||
+	fail "JSON: a hog row is gated"
+jq -e '.summary.exit_code == 1 and .summary.flip_regression == 1' "$out" >/dev/null ||
+	fail "JSON summary"
+"$STARVE" compare --junit "$d/rt-new.json" "$d/rt-old.json" >"$out"
+grep -q '<testcase name="verdict flip: victim.starvation_max below 700ms in rt"' "$out" ||
+	fail "JUnit: no flip testcase"
+grep -q 'type="starve.verdict-flip"' "$out" || fail "JUnit: the flip is not a failure"
+grep -q 'name="[^"]*hog' "$out" && fail "JUnit: a hog row is a testcase"
+
+# --gate all: the hog's rows gate too, but one run a side gives them no verdict
+"$STARVE" compare --gate all "$d/rt-old.json" "$d/rt-new.json" >"$out"; rc=$?
+[ "$rc" = 0 ] || fail "--gate all: exit $rc"
+grep -q '^gating: every load (--gate all)' "$out" || fail "--gate all not said"
+"$STARVE" compare --load victim "$d/rt-old.json" "$d/rt-new.json" >"$out"
+grep -Eq '^hog ' "$out" && fail "--load victim shows the hog"
+grep -Eq '^victim +cpu_share ' "$out" || fail "--load victim hides the victim"
+exit 0
