@@ -33,7 +33,12 @@ void cmp_gate_rows(struct cmp_table *t, const struct cmp_options *opt)
 	const char *const *loads = opt->gate_loads;
 	size_t n_loads = opt->n_gate_loads;
 
-	if (gate == CMP_GATE_DEFAULT || gate == CMP_GATE_EXPECT) {
+	if (gate == CMP_GATE_DEFAULT && (p->compare_gate_all || p->n_compare_gate)) {
+		gate = p->compare_gate_all ? CMP_GATE_ALL : CMP_GATE_LOADS;
+		loads = p->compare_gate;
+		n_loads = p->n_compare_gate;
+		t->gate_rule = "the profile's compare: gate:";
+	} else if (gate == CMP_GATE_DEFAULT || gate == CMP_GATE_EXPECT) {
 		gate = p->n_expect ? CMP_GATE_EXPECT : CMP_GATE_ALL;
 		t->gate_rule = p->n_expect ? "loads named by the profile's expectations" :
 			       "every load (the profile has no expectations)";

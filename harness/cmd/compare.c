@@ -76,9 +76,9 @@ const struct cmd cmd_compare = {
 		 "metric's samples are its values in the runs with status ok. An expectation that\n"
 		 "passed on the baseline and fails on another result is a regression by itself\n"
 		 "(the reverse an improvement). A metric's verdict is 'regression' or\n"
-		 "'improvement' when its change is significant (p < alpha, the interval excludes 0)\n"
-		 "and beyond its threshold. With one run a side the test is of the two runs:\n"
-		 "repeat >= 2 to cover the spread between runs (doc/ci-gating.md).\n\n"
+		 "'improvement' when its change is significant (p < alpha: the interval\n"
+		 "excludes 0) and beyond its threshold. With one run a side the interval is of\n"
+		 "the two runs and gives no verdict: repeat >= 2 (doc/ci-gating.md).\n\n"
 		 "exit status: 0 no gated regression, 1 a gated regression or a verdict that\n"
 		 "flipped to fail, 2 bad input or usage.\n",
 };

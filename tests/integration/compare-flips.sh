@@ -48,4 +48,20 @@ grep -q '^gating: every load (--gate all)' "$out" || fail "--gate all not said"
 "$STARVE" compare --load victim "$d/rt-old.json" "$d/rt-new.json" >"$out"
 grep -Eq '^hog ' "$out" && fail "--load victim shows the hog"
 grep -Eq '^victim +cpu_share ' "$out" || fail "--load victim hides the victim"
+
+# the profile's compare: gate: (recorded in the result) chooses instead of the expectations
+jq -c '.profile.compare_gate = ["hog"]' "$d/rt-old.json" >"$TMPDIR_TEST/old.json"
+jq -c '.profile.compare_gate = ["hog"]' "$d/rt-new.json" >"$TMPDIR_TEST/new.json"
+"$STARVE" compare --json "$TMPDIR_TEST/old.json" "$TMPDIR_TEST/new.json" >"$out"
+jq -e '.gating == "the profile'"'"'s compare: gate:" and
+	([.rows[] | select(.gated) | .load] | unique) == ["hog"]' "$out" >/dev/null ||
+	fail "compare: gate: [hog] not followed"
+"$STARVE" compare --gate expect --json "$TMPDIR_TEST/old.json" "$TMPDIR_TEST/new.json" >"$out"
+jq -e '([.rows[] | select(.gated) | .load] | unique) == ["victim"]' "$out" >/dev/null ||
+	fail "--gate expect does not win over the profile"
+printf 'name: g\nloads:\n  - { name: hog, type: sleep-hog }\ncompare:\n  gate: [hog, nosuch]\n' \
+	>"$TMPDIR_TEST/g.yaml"
+"$STARVE" check "$TMPDIR_TEST/g.yaml" >/dev/null 2>"$TMPDIR_TEST/err"
+[ $? = 2 ] && grep -q "g.yaml:5:.*unknown load 'nosuch'" "$TMPDIR_TEST/err" ||
+	fail "compare: gate: with an unknown load is not refused at its place"
 exit 0
