@@ -114,7 +114,9 @@ void cmp_find_flips(struct cmp_table *t)
 	size_t n_settings = t->mode == CMP_RESULTS ? v->n_setting_names : 1;
 
 	for (size_t s = 0; s < n_settings; s++) {
-		const char *setting = t->mode == CMP_RESULTS ? v->setting_names[s] : NULL;
+		/* one setting: every run is of it, and naming it says nothing */
+		const char *setting = t->mode == CMP_RESULTS && n_settings > 1 ?
+				      v->setting_names[s] : NULL;
 
 		for (size_t e = 0; e < v->profile.n_expect; e++) {
 			const struct rv_rule *rule = &v->profile.expect[e].rule;

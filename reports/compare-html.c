@@ -13,9 +13,9 @@
 #include <math.h>
 #include <string.h>
 
-#define CH_WIDTH 720.0
+#define CH_WIDTH 940.0
 #define CH_LEFT 150.0	/* the labels' column */
-#define CH_RIGHT 250.0	/* change and verdict */
+#define CH_RIGHT 400.0	/* change and verdict */
 #define CH_LANE 22.0
 
 static const char *ch_verdict_class(enum cmp_verdict v)

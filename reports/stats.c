@@ -287,35 +287,15 @@ static bool stat_all_positive(const double *v, size_t n)
 	return true;
 }
 
-/* One value against a side of MANY (>= 2): the single run is assumed to
- * vary as the others do, so the test is whether it falls outside their
- * prediction interval: t = (one - mean) / (s * sqrt(1 + 1/n)), n - 1 df. */
-static void stat_one_against(const double *many, size_t n, double one, bool one_is_b,
-			     struct stat_welch *out)
-{
-	double m, v, se;
-
-	stat_mean_var(many, n, &m, &v);
-	se = sqrt(v * (1 + 1 / (double)n));
-	out->df = (double)(n - 1);
-	if (se == 0) {
-		out->t = one == m ? 0 : copysign(INFINITY, one_is_b ? one - m : m - one);
-		out->p = one == m ? 1 : 0;
-		return;
-	}
-	out->t = (one_is_b ? one - m : m - one) / se;
-	out->p = stat_t_two_sided(out->t, out->df);
-}
-
 int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
 			struct stat_interval *out)
 {
 	bool use_log = stat_all_positive(a, na) && stat_all_positive(b, nb);
 	double *la, *lb, ma, va, mb, vb, half, diff;
 	struct stat_welch w;
-	int ret = 0;
+	int ret;
 
-	if (!na || !nb || (na < 2 && nb < 2))
+	if (na < 2 || nb < 2)
 		return -1;
 	la = malloc(na * sizeof(*la));
 	lb = malloc(nb * sizeof(*lb));
@@ -327,11 +307,7 @@ int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, 
 		la[i] = use_log ? log(a[i]) : a[i];
 	for (size_t i = 0; i < nb; i++)
 		lb[i] = use_log ? log(b[i]) : b[i];
-	if (na < 2 || nb < 2)
-		stat_one_against(na < 2 ? lb : la, na < 2 ? nb : na, na < 2 ? la[0] : lb[0], na >= 2,
-				 &w);
-	else
-		ret = stat_welch(la, na, lb, nb, &w);
+	ret = stat_welch(la, na, lb, nb, &w);
 	stat_mean_var(la, na, &ma, &va);
 	stat_mean_var(lb, nb, &mb, &vb);
 	free(la), free(lb);

@@ -69,9 +69,8 @@ struct stat_interval {
 	bool log;		/* Welch: on logs */
 };
 
-/* Welch's test and its 1 - ALPHA interval. One side may have a single
- * value: it is then tested against the other side's prediction interval
- * (the same spread assumed). -1 when neither side has 2 values. */
+/* Welch's test and its 1 - ALPHA interval; -1 when a side has fewer than 2
+ * values. */
 int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
 			struct stat_interval *out);
 

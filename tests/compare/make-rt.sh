@@ -1,8 +1,8 @@
 #!/bin/sh
 # Record tests/compare/rt-old.json and rt-new.json (read by compare-flips.sh):
-# the rt-victim scenario with RT tasks allowed 95% and 50% of the CPU (the
-# victim fails, then passes: as the two Debian kernels of issue 12 behaved),
-# trimmed like the A/A fixtures.
+# the rt-victim scenario twice: the victim beside a FIFO hog that spins, then
+# beside one that yields 100 ms of every 500 (it fails, then passes: as on the
+# two Debian kernels of issue 12), trimmed like the A/A fixtures.
 # usage: tests/compare/make-rt.sh STARVE OUTDIR   (holds the shared lock ~8 s)
 set -eu
 starve=$1 out=$2

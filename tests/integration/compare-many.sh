@@ -68,7 +68,7 @@ fi
 chromium=$(command -v chromium || command -v chromium-browser || true)
 if [ -n "$chromium" ]; then
 	timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars \
-		--window-size=900,1400 --screenshot="$TMPDIR_TEST/shot.png" "file://$html" \
+		--window-size=1000,1400 --screenshot="$TMPDIR_TEST/shot.png" "file://$html" \
 		>/dev/null 2>&1 || fail "chromium could not render the page"
 	[ -s "$TMPDIR_TEST/shot.png" ] || fail "chromium wrote no screenshot"
 	# a rendered page is not one flat colour: its PNG compresses to more than a blank one

@@ -125,7 +125,7 @@ START_TEST(events_give_the_maximum)
 END_TEST
 
 /* Welch on logs: an interval for the ratio of geometric means; a value of 0
- * falls back to the values; one value is tested against the other side. */
+ * falls back to the values. */
 START_TEST(welch_interval_on_logs)
 {
 	const double a[] = { 1e-3, 1.1e-3, 0.9e-3 }, b[] = { 2e-3, 2.2e-3, 1.8e-3 };
@@ -138,10 +138,7 @@ START_TEST(welch_interval_on_logs)
 	ck_assert(ci.p < 0.01);
 	ck_assert_int_eq(stat_welch_interval(z, 3, b, 3, 0.05, &ci), 0);
 	ck_assert(!ci.log);
-	/* one value against three: their prediction interval, 2 df */
-	ck_assert_int_eq(stat_welch_interval(a, 1, b, 3, 0.05, &ci), 0);
-	ck_assert(ci.p < 0.05 && ci.lo_pct > 0);
-	ck_assert_int_eq(stat_welch_interval(a, 1, b, 1, 0.05, &ci), -1);
+	ck_assert_int_eq(stat_welch_interval(a, 1, b, 3, 0.05, &ci), -1);
 	ck_assert_double_eq_tol(stat_t_quantile(0.975, 2), 4.302653, 1e-5);
 	ck_assert_double_eq_tol(stat_t_quantile(0.025, 10), -2.228139, 1e-5);
 }
