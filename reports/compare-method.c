@@ -187,7 +187,7 @@ static bool cmp_try_welch(const struct cmp_table *t, const struct cmp_cell *base
  * tested: ranks when they can reach alpha, else Welch on logs. With one run
  * on a side nothing measures that spread for it: the bootstrap over the runs'
  * windows or events gives an interval of these runs, shown but never a
- * verdict (on the A/A pairs of tests/compare/aa such intervals flag 39% of
+ * verdict (on the A/A pairs of tests/compare/aa such intervals flag 36% of
  * rows at one run a side, and one run against the other side's prediction
  * interval flagged 5.5%: the runs of one result vary less than results do). */
 static bool cmp_auto(struct cmp_table *t, const struct cmp_row *row, const struct cmp_cell *base,
