@@ -211,8 +211,9 @@ static void cmp_print_intro(const struct cmp_table *t, FILE *out)
 	fprintf(out, "; alpha %g; a change counts when significant and beyond its threshold\n",
 		t->alpha);
 	if (t->test == CMP_TEST_AUTO)
-		fprintf(out, "tests: U Mann-Whitney (enough runs a side), Bw/Be bootstrap over the runs' "
-			     "windows/events, tl/t Welch on logs/values (2+ runs), - none\n");
+		fprintf(out, "tests: U Mann-Whitney (enough runs a side), tl/t Welch on logs/values "
+			     "(2+ runs a side); one run on a side: Bw/Be bootstrap over its windows/"
+			     "events, no verdict\n");
 	else
 		fprintf(out, "tests: %s two-sided on the run values\n",
 			t->test == CMP_TEST_WELCH ? "Welch's t" : "Mann-Whitney U");
