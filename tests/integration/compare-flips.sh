@@ -59,9 +59,9 @@ jq -e '.gating == "the profile'"'"'s compare: gate:" and
 "$STARVE" compare --gate expect --json "$TMPDIR_TEST/old.json" "$TMPDIR_TEST/new.json" >"$out"
 jq -e '([.rows[] | select(.gated) | .load] | unique) == ["victim"]' "$out" >/dev/null ||
 	fail "--gate expect does not win over the profile"
-printf 'name: g\nloads:\n  - { name: hog, type: sleep-hog }\ncompare:\n  gate: [hog, nosuch]\n' \
+printf 'name: g\nduration: 1s\nloads:\n  - { name: hog, type: sleep-hog }\ncompare:\n  gate: [hog, nosuch]\n' \
 	>"$TMPDIR_TEST/g.yaml"
 "$STARVE" check "$TMPDIR_TEST/g.yaml" >/dev/null 2>"$TMPDIR_TEST/err"
-[ $? = 2 ] && grep -q "g.yaml:5:.*unknown load 'nosuch'" "$TMPDIR_TEST/err" ||
+[ $? = 2 ] && grep -q "g.yaml:6:.*unknown load 'nosuch'" "$TMPDIR_TEST/err" ||
 	fail "compare: gate: with an unknown load is not refused at its place"
 exit 0
