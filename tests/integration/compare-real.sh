@@ -10,17 +10,36 @@
 # the A/A pairs show a victim alone starved up to 10 ms and down to 0.6 of its
 # CPU, as much as the hog does, and compare then rightly says "no change". The
 # A/A pairs of compare-aa.sh check "another run of the same profile: no
-# change" on recorded results, so nothing here hangs on one noisy run.
+# change" on recorded results. A result with a noisy run is run again, so
+# nothing here hangs on one noisy run.
 . "$top_srcdir/tests/lib.sh"
 [ "$(nproc)" -ge 2 ] || skip "needs two CPUs"
+need_cmd jq
 
 d=$top_srcdir/tests/compare
 out=$TMPDIR_TEST/out
-for which in alone beside; do
-	"$STARVE" run "$d/nice-hog-$which.yaml" -o "$TMPDIR_TEST/$which" --quiet \
-		>/dev/null 2>"$TMPDIR_TEST/err" ||
-		fail "run of nice-hog-$which.yaml failed: $(cat "$TMPDIR_TEST/err")"
-done
+
+# quiet_run WHICH: run nice-hog-WHICH.yaml into $TMPDIR_TEST/WHICH until none
+# of its runs is noisy (other tasks used over 10% of the loads' CPUs, or the
+# sampler fell behind: what compare marks "noisy"), at most 4 times. Other
+# work on CPU 1 (another test's RT hog, a build) measures the machine, not
+# the placement; such a result is discarded, not judged. Skips when every
+# attempt was disturbed.
+quiet_run() {
+	for attempt in 1 2 3 4; do
+		rm -rf "$TMPDIR_TEST/$1"
+		"$STARVE" run "$d/nice-hog-$1.yaml" -o "$TMPDIR_TEST/$1" --quiet \
+			>/dev/null 2>"$TMPDIR_TEST/err" ||
+			fail "run of nice-hog-$1.yaml failed: $(cat "$TMPDIR_TEST/err")"
+		r=$TMPDIR_TEST/$1/result.json
+		noisy=$("$STARVE" compare --json "$r" "$r" | jq '.columns[0].runs_noisy')
+		[ "$noisy" = 0 ] && return 0
+		echo "note: nice-hog-$1.yaml attempt $attempt: $noisy noisy runs, run again" >&2
+	done
+	skip "the machine was busy on the loads' CPUs in 4 attempts of nice-hog-$1.yaml"
+}
+quiet_run alone
+quiet_run beside
 alone=$TMPDIR_TEST/alone/result.json shared=$TMPDIR_TEST/beside/result.json
 
 "$STARVE" compare "$alone" "$shared" >"$out"; rc=$?
