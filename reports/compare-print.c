@@ -203,21 +203,23 @@ static void cmp_grid_build(const struct cmp_table *t, struct cmp_grid *g, bool m
 }
 
 /* The lines above the table: what was compared, and how. */
-static void cmp_print_intro(const struct cmp_table *t, FILE *out)
+/* EOL ends each line: "\n", or "  \n" in Markdown, where a bare newline
+ * would join the lines into one paragraph. */
+static void cmp_print_intro(const struct cmp_table *t, FILE *out, const char *eol)
 {
 	fprintf(out, "profile '%s'", t->profile);
 	if (t->mode == CMP_SETTINGS)
 		fprintf(out, ", settings of %s", t->columns[0].file);
-	fprintf(out, "; alpha %g; a change counts when significant and beyond its threshold\n",
-		t->alpha);
+	fprintf(out, "; alpha %g; a change counts when significant and beyond its threshold%s",
+		t->alpha, eol);
 	if (t->test == CMP_TEST_AUTO)
 		fprintf(out, "tests: U Mann-Whitney (enough runs a side), tl/t Welch on logs/values "
 			     "(2+ runs a side); one run on a side: Bw/Be bootstrap over its windows/"
-			     "events, no verdict\n");
+			     "events, no verdict%s", eol);
 	else
-		fprintf(out, "tests: %s two-sided on the run values\n",
-			t->test == CMP_TEST_WELCH ? "Welch's t" : "Mann-Whitney U");
-	fprintf(out, "gating: %s; other rows are information\n", t->gate_rule);
+		fprintf(out, "tests: %s two-sided on the run values%s",
+			t->test == CMP_TEST_WELCH ? "Welch's t" : "Mann-Whitney U", eol);
+	fprintf(out, "gating: %s; other rows are information%s", t->gate_rule, eol);
 	for (size_t i = 0; i < t->n_columns; i++) {
 		const struct cmp_column *col = &t->columns[i];
 
@@ -230,7 +232,7 @@ static void cmp_print_intro(const struct cmp_table *t, FILE *out)
 			fprintf(out, ", %zu noisy", col->runs_noisy);
 		if (t->mode == CMP_RESULTS && !col->view->complete)
 			fputs(", partial: interrupted", out);
-		fputs(i + 1 < t->n_columns ? ")\n" : ")\n\n", out);
+		fprintf(out, ")%s", i + 1 < t->n_columns ? eol : "\n\n");
 	}
 }
 
@@ -243,19 +245,19 @@ static bool cmp_noisy(const struct cmp_table *t)
 }
 
 /* Verdict flips come first: they decide by themselves. */
-static void cmp_print_flips(const struct cmp_table *t, FILE *out)
+static void cmp_print_flips(const struct cmp_table *t, FILE *out, const char *eol)
 {
 	char label[256];
 
 	for (size_t i = 0; i < t->n_flips; i++) {
 		const struct cmp_flip *f = &t->flips[i];
 
-		fprintf(out, "%s: %s%s%s %s on %s, %s on %s\n",
+		fprintf(out, "%s: %s%s%s %s on %s, %s on %s%s",
 			f->verdict == CMP_REGRESSION ? "verdict flip, regression" :
 			"verdict flip, improvement", verdict_label(f->rule, label, sizeof(label)),
 			f->setting ? " in " : "", f->setting ? f->setting : "",
 			verdict_name(f->from), t->columns[0].label, verdict_name(f->to),
-			t->columns[f->column].label);
+			t->columns[f->column].label, eol);
 	}
 	if (t->n_flips)
 		fputc('\n', out);
@@ -314,8 +316,8 @@ void cmp_print_text(const struct cmp_table *t, FILE *out)
 	struct cmp_grid g;
 	size_t *width;
 
-	cmp_print_intro(t, out);
-	cmp_print_flips(t, out);
+	cmp_print_intro(t, out, "\n");
+	cmp_print_flips(t, out, "\n");
 	cmp_grid_build(t, &g, false);
 	width = calloc(g.n_cols, sizeof(*width));
 	if (!width)
@@ -358,8 +360,8 @@ void cmp_print_markdown(const struct cmp_table *t, FILE *out)
 	struct cmp_grid g;
 
 	fprintf(out, "### starve compare\n\n");
-	cmp_print_intro(t, out);
-	cmp_print_flips(t, out);
+	cmp_print_intro(t, out, "  \n");
+	cmp_print_flips(t, out, "  \n");
 	cmp_grid_build(t, &g, true);
 	for (size_t r = 0; r < g.n_rows; r++) {
 		for (size_t c = 0; c < g.n_cols; c++)
