@@ -49,14 +49,46 @@ static void cmp_grid_free(struct cmp_grid *g)
  * (0.0928 against 0.093). */
 #define CMP_DIGITS (METRIC_DIGITS + 1)
 
-static void cmp_format_change(char *buf, size_t len, double pct)
+static int cmp_format_pct(char *buf, size_t len, double pct)
 {
 	if (isnan(pct))
-		snprintf(buf, len, "-");
-	else if (isinf(pct))
-		snprintf(buf, len, "%sinf%%", pct > 0 ? "+" : "-");
-	else
-		snprintf(buf, len, "%+.1f%%", pct);
+		return snprintf(buf, len, "-");
+	if (isinf(pct))
+		return snprintf(buf, len, "%sinf%%", pct > 0 ? "+" : "-");
+	return snprintf(buf, len, "%+.1f%%", pct);
+}
+
+/* "-49.0% [-51.2%, -46.9%]": the change and its interval, when tested. */
+static void cmp_format_change(char *buf, size_t len, const struct cmp_cell *cell)
+{
+	int used = cmp_format_pct(buf, len, cell->change_pct);
+
+	if (!cell->tested || isnan(cell->lo_pct) || used < 0 || (size_t)used + 4 >= len)
+		return;
+	buf += used, len -= (size_t)used;
+	used = snprintf(buf, len, " [");
+	buf += used, len -= (size_t)used;
+	used = cmp_format_pct(buf, len, cell->lo_pct);
+	buf += used, len -= (size_t)used;
+	used = snprintf(buf, len, ", ");
+	buf += used, len -= (size_t)used;
+	used = cmp_format_pct(buf, len, cell->hi_pct);
+	snprintf(buf + used, len - (size_t)used, "]");
+}
+
+/* The method's tag after the p-value (the intro says what they mean). */
+static const char *cmp_method_tag(const char *method)
+{
+	static const struct {
+		const char *method, *tag;
+	} tags[] = {
+		{ "mann-whitney", "U" }, { "mann-whitney-normal", "U" }, { "bootstrap-windows", "Bw" },
+		{ "bootstrap-events", "Be" }, { "welch", "t" }, { "welch-log", "tl" },
+	};
+	for (size_t i = 0; method && i < sizeof(tags) / sizeof(tags[0]); i++)
+		if (!strcmp(tags[i].method, method))
+			return tags[i].tag;
+	return "?";
 }
 
 static void cmp_format_p(char *buf, size_t len, const struct cmp_cell *cell)
@@ -64,13 +96,12 @@ static void cmp_format_p(char *buf, size_t len, const struct cmp_cell *cell)
 	if (!cell->tested)
 		snprintf(buf, len, "-");
 	else if (cell->p < 1e-4)
-		snprintf(buf, len, "%.1e", cell->p);
+		snprintf(buf, len, "%.1e %s", cell->p, cmp_method_tag(cell->method));
 	else
-		snprintf(buf, len, "%.4f", cell->p);
+		snprintf(buf, len, "%.4f %s", cell->p, cmp_method_tag(cell->method));
 }
 
-/* '-' worse, '+' better, '?' no verdict (mmtests' markers), blank otherwise. */
-static const char *cmp_marked(enum cmp_verdict v, bool markdown)
+static const char *cmp_marked_word(enum cmp_verdict v, bool markdown)
 {
 	static const char *const text[CMP_NVERDICTS] = {
 		[CMP_NO_CHANGE] = "  no change", [CMP_REGRESSION] = "- regression",
@@ -82,6 +113,25 @@ static const char *cmp_marked(enum cmp_verdict v, bool markdown)
 	};
 	return markdown ? md[v] : text[v];
 }
+
+/* '-' worse, '+' better, '?' no verdict (mmtests' markers), blank otherwise;
+ * a flip says so, a row that does not gate says "info". */
+static void cmp_marked(const struct cmp_table *t, const struct cmp_row *row,
+		       const struct cmp_cell *cell, bool markdown, char *buf, size_t len)
+{
+	const char *word = cmp_marked_word(cell->verdict, markdown);
+
+	if (cell->flip >= 0)
+		snprintf(buf, len, "%s (verdict %s -> %s)", word,
+			 verdict_name(t->flips[cell->flip].from), verdict_name(t->flips[cell->flip].to));
+	else if (cell->within_runs)
+		snprintf(buf, len, "%s", markdown ? "one run a side" : "? one run a side");
+	else if (!row->gated && cell->verdict != CMP_NO_CHANGE)
+		snprintf(buf, len, "%s (info)", word);
+	else
+		snprintf(buf, len, "%s", word);
+}
+
 
 /* Key columns: setting (results mode with several settings), load, metric,
  * threshold. Returns how many. */
@@ -104,7 +154,7 @@ static void cmp_fill_header(const struct cmp_table *t, struct cmp_grid *g)
 	for (size_t i = 1; i < t->n_columns; i++) {
 		g->right[c] = g->right[c + 1] = g->right[c + 2] = true;
 		cmp_grid_put(g, 0, c++, "%s", t->columns[i].label);
-		cmp_grid_put(g, 0, c++, "change");
+		cmp_grid_put(g, 0, c++, "change [%g%% interval]", 100 * (1 - t->alpha));
 		cmp_grid_put(g, 0, c++, "p");
 		cmp_grid_put(g, 0, c++, "verdict");
 	}
@@ -129,11 +179,12 @@ static void cmp_fill_row(const struct cmp_table *t, struct cmp_grid *g, size_t r
 
 		cmp_grid_put(g, r, c++, "%s", metric_format(row->metric, cell->median, CMP_DIGITS,
 							    buf, sizeof(buf)));
-		cmp_format_change(buf, sizeof(buf), cell->change_pct);
+		cmp_format_change(buf, sizeof(buf), cell);
 		cmp_grid_put(g, r, c++, "%s", buf);
 		cmp_format_p(buf, sizeof(buf), cell);
 		cmp_grid_put(g, r, c++, "%s", buf);
-		cmp_grid_put(g, r, c++, "%s", cmp_marked(cell->verdict, md));
+		cmp_marked(t, row, cell, md, buf, sizeof(buf));
+		cmp_grid_put(g, r, c++, "%s", buf);
 	}
 }
 
@@ -152,14 +203,23 @@ static void cmp_grid_build(const struct cmp_table *t, struct cmp_grid *g, bool m
 }
 
 /* The lines above the table: what was compared, and how. */
-static void cmp_print_intro(const struct cmp_table *t, FILE *out)
+/* EOL ends each line: "\n", or "  \n" in Markdown, where a bare newline
+ * would join the lines into one paragraph. */
+static void cmp_print_intro(const struct cmp_table *t, FILE *out, const char *eol)
 {
 	fprintf(out, "profile '%s'", t->profile);
 	if (t->mode == CMP_SETTINGS)
 		fprintf(out, ", settings of %s", t->columns[0].file);
-	fprintf(out, "; %s two-sided, alpha %g; a change counts when significant "
-		     "and beyond its threshold\n",
-		t->test == CMP_TEST_WELCH ? "Welch's t" : "Mann-Whitney U", t->alpha);
+	fprintf(out, "; alpha %g; a change counts when significant and beyond its threshold%s",
+		t->alpha, eol);
+	if (t->test == CMP_TEST_AUTO)
+		fprintf(out, "tests: U Mann-Whitney (enough runs a side), tl/t Welch on logs/values "
+			     "(2+ runs a side); one run on a side: Bw/Be bootstrap over its windows/"
+			     "events, no verdict%s", eol);
+	else
+		fprintf(out, "tests: %s two-sided on the run values%s",
+			t->test == CMP_TEST_WELCH ? "Welch's t" : "Mann-Whitney U", eol);
+	fprintf(out, "gating: %s; other rows are information%s", t->gate_rule, eol);
 	for (size_t i = 0; i < t->n_columns; i++) {
 		const struct cmp_column *col = &t->columns[i];
 
@@ -172,7 +232,7 @@ static void cmp_print_intro(const struct cmp_table *t, FILE *out)
 			fprintf(out, ", %zu noisy", col->runs_noisy);
 		if (t->mode == CMP_RESULTS && !col->view->complete)
 			fputs(", partial: interrupted", out);
-		fputs(i + 1 < t->n_columns ? ")\n" : ")\n\n", out);
+		fprintf(out, ")%s", i + 1 < t->n_columns ? eol : "\n\n");
 	}
 }
 
@@ -184,22 +244,70 @@ static bool cmp_noisy(const struct cmp_table *t)
 	return false;
 }
 
+/* Verdict flips come first: they decide by themselves. */
+static void cmp_print_flips(const struct cmp_table *t, FILE *out, const char *eol)
+{
+	char label[256];
+
+	for (size_t i = 0; i < t->n_flips; i++) {
+		const struct cmp_flip *f = &t->flips[i];
+
+		fprintf(out, "%s: %s%s%s %s on %s, %s on %s%s",
+			f->verdict == CMP_REGRESSION ? "verdict flip, regression" :
+			"verdict flip, improvement", verdict_label(f->rule, label, sizeof(label)),
+			f->setting ? " in " : "", f->setting ? f->setting : "",
+			verdict_name(f->from), t->columns[0].label, verdict_name(f->to),
+			t->columns[f->column].label, eol);
+	}
+	if (t->n_flips)
+		fputc('\n', out);
+}
+
+/* Across several columns: where each changed row first changed. */
+static void cmp_print_bisect(const struct cmp_table *t, FILE *out)
+{
+	if (t->n_columns < 3)
+		return;
+	for (size_t r = 0; r < t->n_rows; r++) {
+		const struct cmp_row *row = &t->rows[r];
+		size_t c = row->first_change;
+
+		if (!c)
+			continue;
+		fprintf(out, "first change: %s %s %s between %s and %s%s\n", row->load, row->metric,
+			cmp_verdict_name(row->cells[c].verdict), t->columns[c - 1].label,
+			t->columns[c].label, row->gated ? "" : " (info)");
+	}
+}
+
 static void cmp_print_summary(const struct cmp_table *t, FILE *out)
 {
-	fprintf(out, "\n%zu regression%s, %zu improvement%s, %zu no change, %zu insufficient data\n",
+	fputc('\n', out);
+	cmp_print_bisect(t, out);
+	fprintf(out, "%zu regression%s, %zu improvement%s, %zu no change, %zu insufficient data\n",
 		t->counts[CMP_REGRESSION], t->counts[CMP_REGRESSION] == 1 ? "" : "s",
 		t->counts[CMP_IMPROVEMENT], t->counts[CMP_IMPROVEMENT] == 1 ? "" : "s",
 		t->counts[CMP_NO_CHANGE], t->counts[CMP_INSUFFICIENT]);
-	if (t->counts[CMP_INSUFFICIENT])
-		fprintf(out, "insufficient data: fewer than %d repetitions with the metric on a "
-			     "side\n", CMP_MIN_SAMPLES);
+	if (t->info_counts[CMP_REGRESSION] || t->info_counts[CMP_IMPROVEMENT])
+		fprintf(out, "information only (rows that do not gate): %zu regression%s, "
+			     "%zu improvement%s\n", t->info_counts[CMP_REGRESSION],
+			t->info_counts[CMP_REGRESSION] == 1 ? "" : "s", t->info_counts[CMP_IMPROVEMENT],
+			t->info_counts[CMP_IMPROVEMENT] == 1 ? "" : "s");
+	if (t->n_flips)
+		fprintf(out, "%zu verdict flip%s (%zu to fail)\n", t->n_flips, t->n_flips == 1 ? "" : "s",
+			t->flip_regressions);
+	if (t->counts[CMP_INSUFFICIENT] || t->info_counts[CMP_INSUFFICIENT])
+		fprintf(out, "insufficient data: %s\n", t->test == CMP_TEST_AUTO ?
+			"the metric is missing on a side, or one run a side (whose interval, "
+			"of the two runs' windows or events, is no verdict: repeat >= 2)" :
+			"fewer than 3 repetitions with the metric on a side");
 	if (cmp_noisy(t))
 		fprintf(out, "noisy runs: other tasks used over %g%% of the loads' CPUs or the sampler "
 			     "fell under %g%% of its rate; differences may be the machine's\n",
 			VERDICT_MAX_NOISE * 100, VERDICT_MIN_SAMPLER_RATIO * 100);
 	if (t->underpowered)
 		fprintf(out, "note: %zu comparison%s had too few repetitions to ever reach alpha %g "
-			     "(3 a side: p >= 0.1); use repeat >= 5, or --test welch\n",
+			     "(3 a side: p >= 0.1); use repeat >= 5, or the default --test auto\n",
 			t->underpowered, t->underpowered == 1 ? "" : "s", t->alpha);
 }
 
@@ -208,7 +316,8 @@ void cmp_print_text(const struct cmp_table *t, FILE *out)
 	struct cmp_grid g;
 	size_t *width;
 
-	cmp_print_intro(t, out);
+	cmp_print_intro(t, out, "\n");
+	cmp_print_flips(t, out, "\n");
 	cmp_grid_build(t, &g, false);
 	width = calloc(g.n_cols, sizeof(*width));
 	if (!width)
@@ -251,7 +360,8 @@ void cmp_print_markdown(const struct cmp_table *t, FILE *out)
 	struct cmp_grid g;
 
 	fprintf(out, "### starve compare\n\n");
-	cmp_print_intro(t, out);
+	cmp_print_intro(t, out, "  \n");
+	cmp_print_flips(t, out, "  \n");
 	cmp_grid_build(t, &g, true);
 	for (size_t r = 0; r < g.n_rows; r++) {
 		for (size_t c = 0; c < g.n_cols; c++)
@@ -286,7 +396,13 @@ static json_t *cmp_cell_json(const struct cmp_table *t, const struct cmp_cell *c
 	json_object_set_new(o, "change_pct", cmp_json_real(cell->change_pct));
 	json_object_set_new(o, "p", cell->tested ? json_real(cell->p) : json_null());
 	json_object_set_new(o, "method", cell->tested ? json_string(cell->method) : json_null());
+	json_object_set_new(o, "ci_low_pct", cell->tested ? cmp_json_real(cell->lo_pct) : json_null());
+	json_object_set_new(o, "ci_high_pct", cell->tested ? cmp_json_real(cell->hi_pct) : json_null());
+	if (cell->block)
+		json_object_set_new(o, "block", json_integer((json_int_t)cell->block));
 	json_object_set_new(o, "verdict", json_string(cmp_verdict_name(cell->verdict)));
+	json_object_set_new(o, "flip", cell->flip >= 0 ? json_true() : json_false());
+	json_object_set_new(o, "within_runs", json_boolean(cell->within_runs));
 	return o;
 }
 
@@ -296,12 +412,32 @@ static json_t *cmp_row_json(const struct cmp_table *t, const struct cmp_row *row
 
 	for (size_t c = 1; c < t->n_columns; c++)
 		json_array_append_new(compared, cmp_cell_json(t, &row->cells[c], c));
-	return json_pack("{s:o, s:s, s:s, s:s, s:f, s:o, s:o}",
+	return json_pack("{s:o, s:s, s:s, s:s, s:f, s:b, s:o, s:o, s:o}",
 			 "setting", row->setting ? json_string(row->setting) : json_null(),
 			 "load", row->load, "metric", row->metric,
 			 "better", row->def->better == LOWER_IS_BETTER ? "lower" : "higher",
-			 "threshold_pct", row->threshold,
+			 "threshold_pct", row->threshold, "gated", row->gated,
+			 "first_change", row->first_change ?
+			 json_string(t->columns[row->first_change].label) : json_null(),
 			 "baseline", cmp_cell_json(t, &row->cells[0], 0), "compared", compared);
+}
+
+static json_t *cmp_flips_json(const struct cmp_table *t)
+{
+	json_t *flips = json_array();
+	char label[256];
+
+	for (size_t i = 0; i < t->n_flips; i++) {
+		const struct cmp_flip *f = &t->flips[i];
+
+		json_array_append_new(flips, json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:s, s:s}",
+			"expectation", verdict_label(f->rule, label, sizeof(label)),
+			"load", f->rule->load, "metric", f->rule->metric,
+			"setting", f->setting ? json_string(f->setting) : json_null(),
+			"column", t->columns[f->column].label, "from", verdict_name(f->from),
+			"to", verdict_name(f->to), "verdict", cmp_verdict_name(f->verdict)));
+	}
+	return flips;
 }
 
 json_t *cmp_to_json(const struct cmp_table *t)
@@ -318,15 +454,19 @@ json_t *cmp_to_json(const struct cmp_table *t)
 	}
 	for (size_t r = 0; r < t->n_rows; r++)
 		json_array_append_new(rows, cmp_row_json(t, &t->rows[r]));
-	summary = json_pack("{s:I, s:I, s:I, s:I, s:I, s:i}",
+	summary = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:i}",
 		"regression", (json_int_t)t->counts[CMP_REGRESSION],
 		"improvement", (json_int_t)t->counts[CMP_IMPROVEMENT],
 		"no_change", (json_int_t)t->counts[CMP_NO_CHANGE],
 		"insufficient_data", (json_int_t)t->counts[CMP_INSUFFICIENT],
+		"info_regression", (json_int_t)t->info_counts[CMP_REGRESSION],
+		"info_improvement", (json_int_t)t->info_counts[CMP_IMPROVEMENT],
+		"flip_regression", (json_int_t)t->flip_regressions,
 		"underpowered", (json_int_t)t->underpowered, "exit_code", cmp_exit_status(t));
-	return json_pack("{s:s, s:i, s:s, s:s, s:s, s:f, s:f, s:i, s:o, s:o, s:o}",
-		"format", "starve-compare", "format_version", 1,
+	return json_pack("{s:s, s:i, s:s, s:s, s:s, s:f, s:f, s:s, s:o, s:o, s:o, s:o}",
+		"format", "starve-compare", "format_version", 2,
 		"mode", t->mode == CMP_RESULTS ? "results" : "settings", "profile", t->profile,
 		"test", cmp_test_name(t->test), "alpha", t->alpha, "default_threshold_pct", t->threshold,
-		"min_samples", CMP_MIN_SAMPLES, "columns", columns, "rows", rows, "summary", summary);
+		"gating", t->gate_rule, "columns", columns, "flips", cmp_flips_json(t), "rows", rows,
+		"summary", summary);
 }

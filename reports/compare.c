@@ -58,22 +58,35 @@ static struct cmp_row *cmp_row_get(struct cmp_table *t, const char *setting, con
 	return row;
 }
 
-static void cmp_cell_add(struct cmp_cell *cell, double value)
+static void cmp_cell_add(struct cmp_cell *cell, double value, const struct rv_load *load)
 {
 	cell->samples = cmp_realloc(cell->samples, cell->n + 1, sizeof(*cell->samples));
+	cell->loads = cmp_realloc(cell->loads, cell->n + 1, sizeof(*cell->loads));
+	cell->loads[cell->n] = load;
 	cell->samples[cell->n++] = value;
+}
+
+/* --load: only the loads given, when any were. */
+static bool cmp_load_shown(const struct cmp_options *opt, const char *load)
+{
+	for (size_t i = 0; i < opt->n_only_loads; i++)
+		if (!strcmp(opt->only_loads[i], load))
+			return true;
+	return !opt->n_only_loads;
 }
 
 /* Add the metrics of one ok run to column C. Metrics this starve does not
  * know have no direction, so they are skipped (and counted for a warning). */
 static void cmp_add_run(struct cmp_table *t, size_t c, const struct rv_run *run,
-			const char **unknown)
+			const struct cmp_options *opt, const char **unknown)
 {
 	const char *setting = t->mode == CMP_RESULTS ? run->setting : NULL;
 
 	for (size_t i = 0; i < run->n_loads; i++) {
 		const struct rv_load *load = &run->loads[i];
 
+		if (!cmp_load_shown(opt, load->name))
+			continue;
 		for (size_t m = 0; m < load->n_metrics; m++) {
 			const char *metric = load->metrics[m].name;
 			const struct metric_def *def = metric_find(metric);
@@ -83,14 +96,14 @@ static void cmp_add_run(struct cmp_table *t, size_t c, const struct rv_run *run,
 				continue;
 			}
 			cmp_cell_add(&cmp_row_get(t, setting, load->name, metric, def)->cells[c],
-				     load->metrics[m].value);
+				     load->metrics[m].value, load);
 		}
 	}
 }
 
 /* Runs with status ok count; those whose verdicts would be undecided
  * (verdict_run_noisy) still count, but the reader is told. */
-static void cmp_collect(struct cmp_table *t)
+static void cmp_collect(struct cmp_table *t, const struct cmp_options *opt)
 {
 	const char *unknown = NULL;
 
@@ -105,7 +118,7 @@ static void cmp_collect(struct cmp_table *t)
 				continue;
 			col->runs_ok++;
 			col->runs_noisy += verdict_run_noisy(run);
-			cmp_add_run(t, c, run, &unknown);
+			cmp_add_run(t, c, run, opt, &unknown);
 		}
 	}
 	if (unknown)
@@ -137,28 +150,6 @@ static double cmp_change(const struct cmp_cell *base, const struct cmp_cell *cel
 	return (cell->median - base->median) / fabs(base->median) * 100;
 }
 
-/* The p-value of CELL against BASE with the table's test. */
-static int cmp_test_cell(struct cmp_table *t, const struct cmp_cell *base, struct cmp_cell *cell)
-{
-	struct stat_welch w;
-	struct stat_mwu u;
-
-	if (t->test == CMP_TEST_WELCH) {
-		if (stat_welch(base->samples, base->n, cell->samples, cell->n, &w) < 0)
-			return -1;
-		cell->p = w.p;
-		cell->method = "welch";
-		return 0;
-	}
-	if (stat_mann_whitney(base->samples, base->n, cell->samples, cell->n, &u) < 0)
-		return -1;
-	cell->p = u.p;
-	cell->method = u.method == STAT_EXACT ? "exact" : "normal";
-	if (stat_mwu_min_p(base->n, cell->n) >= t->alpha)
-		t->underpowered++;
-	return 0;
-}
-
 static void cmp_judge(struct cmp_table *t, const struct cmp_row *row, struct cmp_cell *cell)
 {
 	const struct cmp_cell *base = &row->cells[0];
@@ -166,9 +157,9 @@ static void cmp_judge(struct cmp_table *t, const struct cmp_row *row, struct cmp
 
 	cell->change_pct = cmp_change(base, cell);
 	cell->verdict = CMP_INSUFFICIENT;
-	if (base->n < CMP_MIN_SAMPLES || cell->n < CMP_MIN_SAMPLES || cmp_test_cell(t, base, cell) < 0)
+	cmp_test_cell(t, row, base, cell);
+	if (!cell->tested || cell->within_runs)
 		return;
-	cell->tested = true;
 	cell->verdict = CMP_NO_CHANGE;
 	if (!(cell->p < t->alpha) || !(fabs(cell->change_pct) > row->threshold))
 		return;
@@ -176,10 +167,26 @@ static void cmp_judge(struct cmp_table *t, const struct cmp_row *row, struct cmp
 	cell->verdict = worse ? CMP_REGRESSION : CMP_IMPROVEMENT;
 }
 
+/* Tally the verdicts (after the flips), and each row's first change. */
+static void cmp_count(struct cmp_table *t)
+{
+	for (size_t r = 0; r < t->n_rows; r++) {
+		struct cmp_row *row = &t->rows[r];
+
+		for (size_t c = 1; c < t->n_columns; c++) {
+			enum cmp_verdict v = row->cells[c].verdict;
+
+			(row->gated ? t->counts : t->info_counts)[v]++;
+			if (!row->first_change && (v == CMP_REGRESSION || v == CMP_IMPROVEMENT))
+				row->first_change = c;
+		}
+	}
+}
+
 /* Gather, then judge every row; common to both modes. */
 static void cmp_finish(struct cmp_table *t, const struct cmp_options *opt)
 {
-	cmp_collect(t);
+	cmp_collect(t, opt);
 	t->one_setting = true;
 	for (size_t r = 0; r < t->n_rows; r++) {
 		struct cmp_row *row = &t->rows[r];
@@ -190,10 +197,13 @@ static void cmp_finish(struct cmp_table *t, const struct cmp_options *opt)
 		for (size_t c = 0; c < t->n_columns; c++)
 			row->cells[c].median = stat_median(row->cells[c].samples, row->cells[c].n);
 		for (size_t c = 1; c < t->n_columns; c++) {
+			row->cells[c].flip = -1;
 			cmp_judge(t, row, &row->cells[c]);
-			t->counts[row->cells[c].verdict]++;
 		}
 	}
+	cmp_gate_rows(t, opt);
+	cmp_find_flips(t);
+	cmp_count(t);
 }
 
 static void cmp_init(struct cmp_table *t, enum cmp_mode mode,
@@ -314,8 +324,10 @@ int cmp_build_settings(struct cmp_table *t, const struct result_view *v,
 void cmp_free(struct cmp_table *t)
 {
 	for (size_t r = 0; r < t->n_rows; r++) {
-		for (size_t c = 0; c < t->n_columns; c++)
+		for (size_t c = 0; c < t->n_columns; c++) {
 			free(t->rows[r].cells[c].samples);
+			free(t->rows[r].cells[c].loads);
+		}
 		free(t->rows[r].cells);
 		free(t->rows[r].setting);
 		free(t->rows[r].load);
@@ -326,6 +338,7 @@ void cmp_free(struct cmp_table *t)
 		free(t->columns[c].setting);
 	}
 	free(t->rows);
+	free(t->flips);
 	free(t->columns);
 	free(t->profile);
 	memset(t, 0, sizeof(*t));
@@ -359,6 +372,8 @@ int cmp_parse_threshold(char *arg, struct cmp_threshold *out)
 
 int cmp_parse_test(const char *name)
 {
+	if (!strcmp(name, "auto"))
+		return CMP_TEST_AUTO;
 	if (!strcmp(name, "mwu") || !strcmp(name, "mann-whitney"))
 		return CMP_TEST_MWU;
 	if (!strcmp(name, "welch") || !strcmp(name, "t"))
@@ -368,12 +383,12 @@ int cmp_parse_test(const char *name)
 
 const char *cmp_test_name(enum cmp_test test)
 {
-	return test == CMP_TEST_WELCH ? "welch-t" : "mann-whitney-u";
+	return test == CMP_TEST_WELCH ? "welch-t" : test == CMP_TEST_MWU ? "mann-whitney-u" : "auto";
 }
 
 int cmp_exit_status(const struct cmp_table *t)
 {
-	return t->counts[CMP_REGRESSION] ? EXIT_VERDICT_FAIL : EXIT_PASS;
+	return t->counts[CMP_REGRESSION] || t->flip_regressions ? EXIT_VERDICT_FAIL : EXIT_PASS;
 }
 
 const char *cmp_verdict_name(enum cmp_verdict v)

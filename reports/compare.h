@@ -3,15 +3,27 @@
  * the baseline's, and give each a verdict. Building the table (compare.c) is
  * separate from printing it (compare-print.c: terminal, Markdown, JSON).
  *
- * A change counts only when it is significant (Mann-Whitney or Welch p < alpha) and
- * its size (change of the medians, in percent of the baseline's) is beyond
- * the metric's threshold; its sign and the metric's direction (lib/metric.h)
- * say whether it is a regression or an improvement. */
+ * The method (doc/ci-gating.md, "How compare decides"), per metric and side:
+ * Mann-Whitney U on the run values when both sides have enough runs for it to
+ * reach alpha; else Welch's t (on logs for positive values; one run against
+ * the other side's prediction interval); with one run a side, a bootstrap
+ * over the two runs' windows or events (reports/resample.h) whose interval is
+ * shown but gives no verdict. A change counts only when it is significant
+ * (p < alpha, its interval excludes 0) and its size (change of the medians,
+ * in percent of the baseline's) is beyond the metric's threshold; its sign and
+ * the metric's direction (lib/metric.h) say whether it is a regression or an
+ * improvement.
+ *
+ * Before the statistics come the verdict flips: an expectation that passed on
+ * the baseline and fails on the other side is a regression whatever the
+ * numbers, and the reverse an improvement. Only gated rows (by default the
+ * loads the profile's expectations name) and flips decide the exit status. */
 #ifndef STARVE_REPORTS_COMPARE_H
 #define STARVE_REPORTS_COMPARE_H
 
 #include "lib/metric.h"
 #include "reports/result-view.h"
+#include "reports/result.h"
 #include "reports/stats.h"
 
 #include <jansson.h>
@@ -28,9 +40,14 @@
 enum cmp_verdict { CMP_NO_CHANGE, CMP_REGRESSION, CMP_IMPROVEMENT, CMP_INSUFFICIENT,
 		   CMP_NVERDICTS };
 
-/* The significance test: Mann-Whitney U (ranks, the default: no assumption
- * on the distribution) or Welch's t (means; can decide with 3 a side). */
-enum cmp_test { CMP_TEST_MWU, CMP_TEST_WELCH };
+/* The significance test: chosen per cell as above (auto, the default), or
+ * Mann-Whitney U / Welch's t on the run values for every cell. */
+enum cmp_test { CMP_TEST_AUTO, CMP_TEST_MWU, CMP_TEST_WELCH };
+
+/* Which rows decide the exit status: the profile's choice ('compare: gate:'),
+ * else the loads its expectations name (all loads when it has none); or all
+ * rows; or the loads given. */
+enum cmp_gate { CMP_GATE_DEFAULT, CMP_GATE_ALL, CMP_GATE_EXPECT, CMP_GATE_LOADS };
 
 /* A per-metric threshold in percent, from --threshold METRIC=PCT. */
 struct cmp_threshold {
@@ -44,6 +61,11 @@ struct cmp_options {
 	double threshold;			/* default threshold, CMP_DEFAULT_THRESHOLD */
 	const struct cmp_threshold *thresholds;	/* command line: wins over the profile */
 	size_t n_thresholds;
+	enum cmp_gate gate;
+	const char *const *gate_loads;		/* CMP_GATE_LOADS: these loads gate */
+	size_t n_gate_loads;
+	const char *const *only_loads;		/* --load: only these loads' rows; none: all */
+	size_t n_only_loads;
 };
 
 /* One side of the comparison: a result file, or a setting inside one. Its
@@ -61,11 +83,17 @@ struct cmp_column {
 struct cmp_cell {
 	size_t n;		/* repetitions with a value */
 	double *samples;	/* n values, in run order */
+	const struct rv_load **loads;	/* the load each value came from: windows, events */
 	double median;		/* NAN when n == 0 */
 	double change_pct;	/* vs the baseline's median; +-INFINITY from 0; NAN untested */
-	bool tested;		/* both sides had CMP_MIN_SAMPLES values */
+	bool tested;		/* a test could be made (see the method above) */
+	bool within_runs;	/* one run a side: p and interval are of these two runs'
+				 * windows or events, shown but no verdict */
 	double p;		/* two-sided p-value, when tested */
-	const char *method;	/* "exact", "normal" (Mann-Whitney) or "welch" */
+	double lo_pct, hi_pct;	/* the 1 - alpha interval of the change, when tested */
+	const char *method;	/* cmp_method_names: "mann-whitney", "bootstrap-windows"... */
+	size_t block;		/* bootstrap over windows: the block length */
+	long flip;		/* index into cmp_table.flips that decided it, or -1 */
 	enum cmp_verdict verdict;
 };
 
@@ -74,7 +102,19 @@ struct cmp_row {
 	char *load, *metric;
 	const struct metric_def *def;
 	double threshold;	/* percent, after the profile and the command line */
+	bool gated;		/* its verdicts decide the exit status */
+	size_t first_change;	/* first column with a regression or improvement; 0: none */
 	struct cmp_cell *cells;	/* one per column; cells[0] is the baseline */
+};
+
+/* An expectation whose verdict differs between the baseline and a column:
+ * the worst verdict of its runs (of the setting) on each side. */
+struct cmp_flip {
+	const char *setting;		/* NULL: every setting (results mode, one setting) */
+	const struct rv_rule *rule;	/* borrowed from the baseline's view */
+	size_t column;
+	enum verdict_kind from, to;	/* pass -> fail: regression; fail -> pass: improvement */
+	enum cmp_verdict verdict;
 };
 
 enum cmp_mode { CMP_RESULTS, CMP_SETTINGS };
@@ -88,9 +128,14 @@ struct cmp_table {
 	size_t n_columns;
 	struct cmp_row *rows;
 	size_t n_rows;
-	size_t counts[CMP_NVERDICTS];	/* cells (not the baseline's) per verdict */
+	size_t counts[CMP_NVERDICTS];	/* gated cells (not the baseline's) per verdict */
+	size_t info_counts[CMP_NVERDICTS];	/* the same for rows that do not gate */
 	size_t underpowered;		/* Mann-Whitney cells whose sizes cannot reach alpha */
 	bool one_setting;		/* results mode: every row has the same setting */
+	const char *gate_rule;		/* how the gated rows were chosen, for the reader */
+	struct cmp_flip *flips;
+	size_t n_flips;
+	size_t flip_regressions;
 };
 
 /* Build a table from N results (N >= 2; views[0] is the baseline). LABELS
@@ -107,17 +152,31 @@ void cmp_free(struct cmp_table *t);
  * metric. Returns -1 with an error printed. OUT->metric points into ARG. */
 int cmp_parse_threshold(char *arg, struct cmp_threshold *out);
 
-/* "mwu" or "welch" to enum cmp_test; -1 for anything else. */
+/* "auto", "mwu" or "welch" to enum cmp_test; -1 for anything else. */
 int cmp_parse_test(const char *name);
 const char *cmp_test_name(enum cmp_test test);
 
-/* 1 when any cell is a regression, else 0 (enum starve_exit). */
+/* 1 when a gated cell is a regression or a verdict flipped to fail, else 0. */
 int cmp_exit_status(const struct cmp_table *t);
 const char *cmp_verdict_name(enum cmp_verdict v);
+
+/* compare-method.c: test CELL against BASE for ROW with T's test, filling
+ * tested, p, lo_pct, hi_pct, method and block. */
+void cmp_test_cell(struct cmp_table *t, const struct cmp_row *row, const struct cmp_cell *base,
+		   struct cmp_cell *cell);
+
+/* compare-gate.c: mark the gated rows (T->gate_rule says how), and find the
+ * verdict flips of every column against the baseline. */
+void cmp_gate_rows(struct cmp_table *t, const struct cmp_options *opt);
+void cmp_find_flips(struct cmp_table *t);
 
 /* compare-print.c */
 void cmp_print_text(const struct cmp_table *t, FILE *out);
 void cmp_print_markdown(const struct cmp_table *t, FILE *out);
 json_t *cmp_to_json(const struct cmp_table *t);
+/* compare-junit.c: a testsuite per compared column, a testcase per flip and
+ * gated row. compare-html.c: the page. Both return 0 or -1 on a write error. */
+int cmp_print_junit(const struct cmp_table *t, FILE *out);
+int cmp_write_html(const struct cmp_table *t, FILE *out);
 
 #endif

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char html_css[] =
+const char html_css[] =
 	"body{font-family:sans-serif;margin:1em 2em;color:#222;max-width:80em}"
 	"table{border-collapse:collapse;margin:.5em 0}"
 	"th,td{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}"

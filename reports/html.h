@@ -24,5 +24,7 @@ const char *html_run_label(const struct result_view *v, const struct rv_run *run
 /* An element holding only TEXT (never written empty as "<x/>", which an
  * HTML parser would take as an opening tag). */
 void html_el(struct xml_writer *w, const char *name, const char *text);
+/* The page's style sheet, shared with the compare page (compare-html.c). */
+extern const char html_css[];
 
 #endif

@@ -288,6 +288,24 @@ static int rvb_expects(struct rvb *b, const json_t *expects, struct rv_profile *
 	return 0;
 }
 
+static int rvb_compare_gate(struct rvb *b, const json_t *gate, struct rv_profile *p)
+{
+	const char **loads;
+	const json_t *x;
+	size_t i;
+
+	p->compare_gate_all = json_is_string(gate);
+	if (!json_is_array(gate))
+		return 0;
+	if (!(loads = rvb_alloc(b, json_array_size(gate), sizeof(*loads))))
+		return -1;
+	json_array_foreach(gate, i, x)
+		loads[i] = json_string_value(x);
+	p->compare_gate = loads;
+	p->n_compare_gate = i;
+	return 0;
+}
+
 static int rvb_attach_and_thresholds(struct rvb *b, const json_t *prof, struct rv_profile *p)
 {
 	const json_t *attach = json_object_get(prof, "attach");
@@ -309,7 +327,7 @@ static int rvb_attach_and_thresholds(struct rvb *b, const json_t *prof, struct r
 			t[i++] = (struct rv_threshold){ metric, json_number_value(x) };
 	p->compare_thresholds = t;
 	p->n_compare_thresholds = i;
-	return 0;
+	return rvb_compare_gate(b, json_object_get(prof, "compare_gate"), p);
 }
 
 static int rvb_profile(struct rvb *b, const json_t *prof)

@@ -109,6 +109,9 @@ struct rv_profile {
 	size_t n_expect;
 	const struct rv_threshold *compare_thresholds;
 	size_t n_compare_thresholds;
+	const char *const *compare_gate;	/* the loads that gate `starve compare` */
+	size_t n_compare_gate;
+	bool compare_gate_all;			/* "compare_gate": "all" */
 };
 
 /* ---- runs ---- */

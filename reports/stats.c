@@ -253,3 +253,118 @@ int stat_welch(const double *a, size_t na, const double *b, size_t nb, struct st
 	out->p = stat_t_two_sided(out->t, out->df);
 	return 0;
 }
+
+double stat_t_quantile(double q, double df)
+{
+	double lo = 0, hi = 1e6, tail = 2 * (q > 0.5 ? 1 - q : q);
+
+	if (!(q > 0 && q < 1) || !(df > 0))
+		return NAN;
+	for (int i = 0; i < 200; i++) {	/* bisection: the tail falls as t grows */
+		double mid = (lo + hi) / 2;
+
+		if (stat_t_two_sided(mid, df) > tail)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return q > 0.5 ? (lo + hi) / 2 : -(lo + hi) / 2;
+}
+
+/* DIFF in percent of |BASE|; +-INFINITY from a base of 0. */
+static double stat_pct(double diff, double base)
+{
+	if (base == 0)
+		return diff == 0 ? 0 : copysign(INFINITY, diff);
+	return diff / fabs(base) * 100;
+}
+
+static bool stat_all_positive(const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!(v[i] > 0))
+			return false;
+	return true;
+}
+
+int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
+			struct stat_interval *out)
+{
+	bool use_log = stat_all_positive(a, na) && stat_all_positive(b, nb);
+	double *la, *lb, ma, va, mb, vb, half, diff;
+	struct stat_welch w;
+	int ret;
+
+	if (na < 2 || nb < 2)
+		return -1;
+	la = malloc(na * sizeof(*la));
+	lb = malloc(nb * sizeof(*lb));
+	if (!la || !lb) {
+		free(la), free(lb);
+		return -1;
+	}
+	for (size_t i = 0; i < na; i++)
+		la[i] = use_log ? log(a[i]) : a[i];
+	for (size_t i = 0; i < nb; i++)
+		lb[i] = use_log ? log(b[i]) : b[i];
+	ret = stat_welch(la, na, lb, nb, &w);
+	stat_mean_var(la, na, &ma, &va);
+	stat_mean_var(lb, nb, &mb, &vb);
+	free(la), free(lb);
+	if (ret < 0)
+		return -1;
+	diff = mb - ma;
+	half = isinf(w.t) || w.t == 0 ? 0 : fabs(diff / w.t) * stat_t_quantile(1 - alpha / 2, w.df);
+	out->p = w.p;
+	out->log = use_log;
+	if (use_log) {
+		out->lo_pct = expm1(diff - half) * 100;
+		out->hi_pct = expm1(diff + half) * 100;
+	} else {
+		out->lo_pct = stat_pct(diff - half, ma);
+		out->hi_pct = stat_pct(diff + half, ma);
+	}
+	return 0;
+}
+
+/* The critical count C: the interval is the C-th smallest to the C-th
+ * largest pairwise difference, C the largest with P(U < C) <= alpha / 2. */
+static size_t stat_shift_rank(size_t na, size_t nb, double alpha)
+{
+	double mn = (double)na * (double)nb;
+	size_t c = 0;
+
+	if (na <= STAT_EXACT_MAX && nb <= STAT_EXACT_MAX) {
+		while ((double)c < mn / 2 && stat_mwu_exact_cdf(na, nb, (double)c) <= alpha / 2)
+			c++;
+		return c;
+	}
+	c = (size_t)floor(mn / 2 - stat_t_quantile(1 - alpha / 2, 1e9) *
+			  sqrt(mn * (double)(na + nb + 1) / 12));
+	return c;
+}
+
+int stat_shift_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
+			struct stat_interval *out)
+{
+	size_t mn = na * nb, c;
+	double *d, base = stat_median(a, na);
+
+	if (!na || !nb || !(d = malloc(mn * sizeof(*d))))
+		return -1;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			d[i * nb + j] = b[j] - a[i];
+	qsort(d, mn, sizeof(*d), stat_cmp_double);
+	c = stat_shift_rank(na, nb, alpha);
+	if (c < 1) {	/* too few values for any interval at this alpha */
+		out->lo_pct = -INFINITY;
+		out->hi_pct = INFINITY;
+	} else {
+		out->lo_pct = stat_pct(d[c - 1], base);
+		out->hi_pct = stat_pct(d[mn - c], base);
+	}
+	out->log = false;
+	free(d);
+	return 0;
+}

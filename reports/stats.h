@@ -59,4 +59,28 @@ double stat_t_two_sided(double t, double df);
  * STAT_EXACT_MAX). NAN when out of range. Exposed for the unit tests. */
 double stat_mwu_exact_cdf(size_t na, size_t nb, double u);
 
+/* A confidence interval for the change of B against A, in percent of A.
+ * Welch on logs when every value is positive (the change of geometric
+ * means: latencies and rates scale), else on the values (the change of
+ * means, divided by A's mean, whose own uncertainty it leaves out). */
+struct stat_interval {
+	double lo_pct, hi_pct;
+	double p;		/* the matching test's two-sided p-value */
+	bool log;		/* Welch: on logs */
+};
+
+/* Welch's test and its 1 - ALPHA interval; -1 when a side has fewer than 2
+ * values. */
+int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
+			struct stat_interval *out);
+
+/* The Hodges-Lehmann interval of the shift of B against A that goes with
+ * the Mann-Whitney test (the pairwise differences between the critical
+ * ranks), in percent of A's median; p is left as is. -1 when a side is empty. */
+int stat_shift_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
+			struct stat_interval *out);
+
+/* The Q quantile (0 < Q < 1) of Student's t with DF degrees of freedom. */
+double stat_t_quantile(double q, double df);
+
 #endif

@@ -8,21 +8,30 @@
 #include "reports/result-view.h"
 
 #include <errno.h>
+#include <glob.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int run_compare(int argc, char **argv);
 
-enum compare_format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON };
+enum compare_format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_JUNIT };
+
+#define COMPARE_MAX 64		/* results, labels, thresholds, loads */
+#define COMPARE_TOO_FEW "give at least two results to compare (or --settings RESULT.json); " \
+			"see 'starve compare --help'"
 
 struct compare_args {
 	int format;			/* enum compare_format */
 	bool settings;
-	struct cmd_words labels, thresholds;
-	const char *alpha, *test;	/* parsed by compare_parse_values() */
+	struct cmd_words labels, thresholds, loads;
+	const char *alpha, *test, *gate, *sort, *html;	/* parsed by compare_parse_values() */
 	struct cmp_options opt;
-	struct cmp_threshold threshold[64];
+	struct cmp_threshold threshold[COMPARE_MAX];
+	char *gate_copy;		/* --gate LOAD,...: split in place */
+	const char *gate_loads[COMPARE_MAX];
 	struct cmd_words files;
 };
 
@@ -34,30 +43,69 @@ static const struct cmd_option compare_options[] = {
 		 "threshold of METRIC in percent, over the profile's 'compare:' one; a bare "
 		 "PCT sets the default (5)"),
 	CMD_STRING("alpha", "A", struct compare_args, alpha, "significance level (0.05)"),
-	CMD_STRING("test", "mwu|welch", struct compare_args, test,
-		   "Mann-Whitney U on ranks (default), or Welch's t on means (assumes roughly "
-		   "normal samples; decides with 3 a side)"),
+	CMD_STRING("test", "auto|mwu|welch", struct compare_args, test,
+		   "auto (default): Mann-Whitney U where the runs a side can reach alpha, else a "
+		   "bootstrap over the runs' windows or events, else Welch's t (on logs) with 2+ "
+		   "runs; mwu or welch: that test on the run values for every metric"),
+	CMD_STRING("gate", "expect|all|LOAD,...", struct compare_args, gate,
+		   "rows that decide the exit status: the loads the expectations name (default, "
+		   "unless the profile's 'compare: gate:' says), every load, or these loads"),
+	CMD_LIST("load", "NAME", struct compare_args, loads,
+		 "show only this load's rows (repeatable)"),
+	CMD_STRING("sort", "given|version", struct compare_args, sort,
+		   "order of the results: as given (default) or by kernel release, oldest first "
+		   "(the first is the baseline)"),
+	CMD_STRING("html", "FILE", struct compare_args, html,
+		   "also write an HTML page: per metric every result's runs side by side"),
 	CMD_FLAG("settings", struct compare_args, settings,
 		 "compare the settings inside one result (first = baseline)"),
 	CMD_SET("markdown", struct compare_args, format, FORMAT_MARKDOWN, "print a Markdown table"),
 	CMD_SET("json", struct compare_args, format, FORMAT_JSON,
 		"print JSON (format \"starve-compare\")"),
+	CMD_SET("junit", struct compare_args, format, FORMAT_JUNIT,
+		"print JUnit XML: a testcase per gated metric and result, a regression fails"),
 	CMD_END
 };
 
 const struct cmd cmd_compare = {
-	.name = "compare", .operands = "A.json B.json...",
+	.name = "compare", .operands = "A.json|DIR B.json...",
 	.summary = "compare results across kernels or settings, with significance",
 	.options = compare_options, .run = run_compare,
-	.notes = "The first result (or setting) is the baseline. Runs are matched by setting, load\n"
-		 "and metric; a metric's samples are its values in the runs with status ok.\n"
-		 "Each metric is tested with Mann-Whitney U (two-sided) by default; its verdict is\n"
-		 "'regression' or 'improvement' when p < alpha and the medians differ by more\n"
-		 "than the threshold, 'insufficient data' with fewer than 3 repetitions a side.\n"
-		 "Mann-Whitney U cannot reach p < 0.05 with fewer than 4 repetitions a side\n"
-		 "(3 a side give p >= 0.1); Welch's t can decide with 3.\n\n"
-		 "exit status: 0 no regression, 1 a regression, 2 bad input or usage.\n",
+	.notes = "The first result (or setting) is the baseline; a directory stands for the\n"
+		 "result.json files under it. Runs are matched by setting, load and metric; a\n"
+		 "metric's samples are its values in the runs with status ok. An expectation that\n"
+		 "passed on the baseline and fails on another result is a regression by itself\n"
+		 "(the reverse an improvement). A metric's verdict is 'regression' or\n"
+		 "'improvement' when its change is significant (p < alpha: the interval\n"
+		 "excludes 0) and beyond its threshold. With one run a side the interval is of\n"
+		 "the two runs and gives no verdict: repeat >= 2 (doc/ci-gating.md).\n\n"
+		 "exit status: 0 no gated regression, 1 a gated regression or a verdict that\n"
+		 "flipped to fail, 2 bad input or usage.\n",
 };
+
+/* --gate: expect, all, or a comma-separated list of loads. */
+static int compare_parse_gate(struct compare_args *a)
+{
+	char *save = NULL;
+
+	if (!strcmp(a->gate, "expect") || !strcmp(a->gate, "all")) {
+		a->opt.gate = *a->gate == 'a' ? CMP_GATE_ALL : CMP_GATE_EXPECT;
+		return 0;
+	}
+	a->gate_copy = strdup(a->gate);
+	if (!a->gate_copy)
+		return error("out of memory");
+	a->opt.gate = CMP_GATE_LOADS;
+	a->opt.gate_loads = a->gate_loads;
+	for (char *load = strtok_r(a->gate_copy, ",", &save); load; load = strtok_r(NULL, ",", &save))
+		if (a->opt.n_gate_loads == COMPARE_MAX)
+			return error("--gate: too many loads");
+		else
+			a->gate_loads[a->opt.n_gate_loads++] = load;
+	if (!a->opt.n_gate_loads)
+		return error("--gate: want expect, all, or load names separated by commas");
+	return 0;
+}
 
 /* --alpha, --test and each --threshold into A->opt. */
 static int compare_parse_values(struct compare_args *a)
@@ -74,7 +122,15 @@ static int compare_parse_values(struct compare_args *a)
 			return error("--alpha: '%s' is not a probability between 0 and 1", a->alpha);
 	}
 	if (a->test && cmp_parse_test(a->test) < 0)
-		return error("--test: '%s' is not a test (mwu or welch)", a->test);
+		return error("--test: '%s' is not a test (auto, mwu or welch)", a->test);
+	if (a->sort && strcmp(a->sort, "given") && strcmp(a->sort, "version"))
+		return error("--sort: '%s' is not an order (given or version)", a->sort);
+	if (a->gate && compare_parse_gate(a) < 0)
+		return -1;
+	if (a->loads.n > COMPARE_MAX)
+		return error("too many --load options");
+	a->opt.only_loads = (const char *const *)a->loads.v;
+	a->opt.n_only_loads = a->loads.n;
 	if (a->test)
 		a->opt.test = (enum cmp_test)cmp_parse_test(a->test);
 	for (size_t i = 0; i < a->thresholds.n; i++) {
@@ -84,7 +140,7 @@ static int compare_parse_values(struct compare_args *a)
 			return -1;
 		if (!th.metric)
 			a->opt.threshold = th.pct;
-		else if (a->opt.n_thresholds == sizeof(a->threshold) / sizeof(a->threshold[0]))
+		else if (a->opt.n_thresholds == COMPARE_MAX)
 			return error("too many --threshold options");
 		else
 			a->threshold[a->opt.n_thresholds++] = th;
@@ -98,12 +154,9 @@ static int compare_check(struct compare_args *a)
 		return -1;
 	if (a->settings && a->files.n != 1)
 		return error("--settings compares the settings of one result: give one file");
-	if (!a->settings && a->files.n < 2)
-		return error("give at least two results to compare (or --settings RESULT.json); "
-			     "see 'starve compare --help'");
-	if (a->labels.n > a->files.n)
-		return error("%zu --label options for %zu results", a->labels.n, a->files.n);
-	if (a->labels.n > 64)
+	if (!a->settings && !a->files.n)
+		return error(COMPARE_TOO_FEW);
+	if (a->labels.n > COMPARE_MAX)
 		return error("too many --label options");
 	return 0;
 }
@@ -122,9 +175,49 @@ static void compare_print(const struct cmp_table *t, enum compare_format format)
 		fputc('\n', stdout);
 		json_decref(doc);
 		break;
+	case FORMAT_JUNIT:
+		cmp_print_junit(t, stdout);
+		break;
 	default:
 		cmp_print_text(t, stdout);
 	}
+}
+
+/* The operands, each directory replaced by the result.json files under it
+ * (up to three levels: `starve vm` writes DIR/KERNEL/PROFILE/result.json),
+ * in path order. Returns the count, or -1 with an error printed. */
+static int compare_expand(char **operands, size_t n, char **files, glob_t *globs)
+{
+	static const char *const depth[] = { "/result.json", "/*/result.json", "/*/*/result.json" };
+	size_t got = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct stat st;
+		size_t before = got;
+
+		if (stat(operands[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+			if (got == COMPARE_MAX)
+				return error("too many results (at most %d)", COMPARE_MAX);
+			files[got++] = operands[i];
+			continue;
+		}
+		for (size_t d = 0; d < 3; d++) {
+			char pattern[PATH_MAX];
+			glob_t *g = &globs[i * 3 + d];
+
+			snprintf(pattern, sizeof(pattern), "%s%s", operands[i], depth[d]);
+			if (glob(pattern, 0, NULL, g) != 0)
+				continue;
+			for (size_t k = 0; k < g->gl_pathc; k++) {
+				if (got == COMPARE_MAX)
+					return error("too many results (at most %d)", COMPARE_MAX);
+				files[got++] = g->gl_pathv[k];
+			}
+		}
+		if (got == before)
+			return error("%s: no result.json under this directory", operands[i]);
+	}
+	return (int)got;
 }
 
 /* Read the N files; on failure print why and return -1 (views freed). */
@@ -143,39 +236,86 @@ static int compare_load(char **files, size_t n, struct result_view **views)
 	return 0;
 }
 
-/* Read, match, test and print; the exit status. */
-static int compare_files(const struct compare_args *a)
+/* --sort version: by kernel.release (strverscmp: 6.6 before 6.12), stable;
+ * each --label goes with its result. */
+static void compare_sort(struct result_view **views, const char **labels, size_t n)
 {
-	size_t n = a->files.n;
-	struct result_view **views = calloc(n, sizeof(*views));
-	const char *labels[64] = { NULL };
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0; j--) {
+			const char *a = views[j - 1]->kernel.release, *b = views[j]->kernel.release;
+			struct result_view *v = views[j];
+			const char *l = labels[j];
+
+			if (strverscmp(a ? a : "", b ? b : "") <= 0)
+				break;
+			views[j] = views[j - 1], labels[j] = labels[j - 1];
+			views[j - 1] = v, labels[j - 1] = l;
+		}
+}
+
+static int compare_html(const struct cmp_table *t, const char *path)
+{
+	FILE *f = fopen(path, "we");
+	int ret;
+
+	if (!f)
+		return error_errno("cannot write %s", path);
+	ret = cmp_write_html(t, f);
+	if (fclose(f) != 0 || ret < 0)
+		return error_errno("cannot write %s", path);
+	return 0;
+}
+
+/* Match, test and print N read results; the exit status. */
+static int compare_views(const struct compare_args *a, struct result_view **views, size_t n)
+{
+	const char *labels[COMPARE_MAX] = { NULL };
 	struct cmp_table t;
 	int ret;
 
-	if (!views)
-		return error("out of memory"), EXIT_RUNTIME;
-	if (compare_load(a->files.v, n, views) < 0) {
-		free(views);
-		return EXIT_USAGE;
-	}
 	for (size_t i = 0; i < a->labels.n; i++)
 		labels[i] = a->labels.v[i];
+	if (a->sort && !strcmp(a->sort, "version"))
+		compare_sort(views, labels, n);
 	if (a->settings)
 		ret = cmp_build_settings(&t, views[0], &a->opt);
 	else
-		ret = n > 64 ? error("too many results (at most 64)") :
-		      cmp_build_results(&t, (const struct result_view *const *)views, labels, n,
+		ret = cmp_build_results(&t, (const struct result_view *const *)views, labels, n,
 					&a->opt);
-	if (ret == 0) {
-		compare_print(&t, a->format);
-		ret = cmp_exit_status(&t);
-		cmp_free(&t);
-	} else {
-		ret = EXIT_USAGE;
+	if (ret < 0)
+		return EXIT_USAGE;
+	compare_print(&t, a->format);
+	ret = cmp_exit_status(&t);
+	if (a->html && compare_html(&t, a->html) < 0)
+		ret = EXIT_RUNTIME;
+	cmp_free(&t);
+	return ret;
+}
+
+/* Expand, read, compare; the exit status. */
+static int compare_files(const struct compare_args *a)
+{
+	glob_t *globs = calloc(3 * a->files.n, sizeof(*globs));
+	struct result_view *views[COMPARE_MAX];
+	char *files[COMPARE_MAX];
+	int n, ret = EXIT_USAGE;
+
+	if (!globs)
+		return error("out of memory"), EXIT_RUNTIME;
+	n = compare_expand(a->files.v, a->files.n, files, globs);
+	if (n >= 0 && !a->settings && n < 2)
+		n = error(COMPARE_TOO_FEW);
+	if (n >= 0 && a->labels.n > (size_t)n)
+		n = error("%zu --label options for %d results", a->labels.n, n);
+	if (n >= 0 && compare_load(files, (size_t)n, views) == 0) {
+		ret = compare_views(a, views, (size_t)n);
+		for (int i = 0; i < n; i++)
+			rv_free(views[i]);
 	}
-	for (size_t i = 0; i < n; i++)
-		rv_free(views[i]);
-	free(views);
+	for (size_t i = 0; i < 3 * a->files.n; i++)
+		if (globs[i].gl_pathv)
+			globfree(&globs[i]);
+	free(globs);
 	return ret;
 }
 
@@ -188,5 +328,6 @@ static int run_compare(int argc, char **argv)
 		return ret;
 	ret = compare_check(&a) < 0 ? EXIT_USAGE : compare_files(&a);
 	cmd_release(&cmd_compare, &a, &a.files);
+	free(a.gate_copy);
 	return ret;
 }

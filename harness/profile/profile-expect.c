@@ -253,6 +253,42 @@ static void pe_compare_pair(struct pctx *c, const yaml_node_pair_t *pair,
 			 metric, text);
 }
 
+/* "gate: all", "gate: expect" (the default), or "gate: [LOAD, ...]". */
+static void pe_compare_gate(struct pctx *c, const yaml_node_t *node)
+{
+	struct profile *p = c->p;
+	const char *word;
+
+	if (node->type == YAML_SCALAR_NODE) {
+		if (!(word = pn_scalar(c, node, "gate")))
+			return;
+		if (!strcmp(word, "all"))
+			p->compare_gate_all = true;
+		else if (strcmp(word, "expect"))
+			pn_error(c, node, "'gate' is all, expect, or a list of loads, not '%s'", word);
+		return;
+	}
+	if (pn_want(c, node, YAML_SEQUENCE_NODE, "gate") < 0)
+		return;
+	p->compare_gate = calloc((size_t)(node->data.sequence.items.top -
+					  node->data.sequence.items.start) + 1,
+				 sizeof(*p->compare_gate));
+	if (!p->compare_gate) {
+		pn_error(c, node, "out of memory");
+		return;
+	}
+	for (yaml_node_item_t *it = node->data.sequence.items.start;
+	     it < node->data.sequence.items.top; it++) {
+		const yaml_node_t *item = pn_node(c, *it);
+		char *name = pn_strdup(c, item, "gate");
+
+		if (name && pe_check_load(c, item, name))
+			p->compare_gate[p->n_compare_gate++] = name;
+		else
+			free(name);
+	}
+}
+
 void profile_parse_compare(struct pctx *c, const yaml_node_t *map)
 {
 	struct profile *p = c->p;
@@ -266,6 +302,10 @@ void profile_parse_compare(struct pctx *c, const yaml_node_t *map)
 	}
 	for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
 	     pair < map->data.mapping.pairs.top; pair++)
-		if (pn_is_first(c, map, pair))
+		if (!pn_is_first(c, map, pair))
+			continue;
+		else if (pn_key(c, pair) && !strcmp(pn_key(c, pair), "gate"))
+			pe_compare_gate(c, pn_node(c, pair->value));
+		else
 			pe_compare_pair(c, pair, &p->compare[p->n_compare++]);
 }

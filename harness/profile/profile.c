@@ -354,6 +354,9 @@ void profile_free(struct profile *p)
 	}
 	for (size_t i = 0; i < p->n_compare; i++)
 		free(p->compare[i].metric);
+	for (size_t i = 0; i < p->n_compare_gate; i++)
+		free(p->compare_gate[i]);
+	free(p->compare_gate);
 	free(p->loads);
 	free(p->attach);
 	free(p->settings);

@@ -73,6 +73,11 @@ struct profile {
 	size_t n_expect;
 	struct compare_threshold *compare;
 	size_t n_compare;
+	/* "compare: { gate: [victim] }": the loads whose rows gate `starve
+	 * compare` (none: the loads the expectations name), or "all" */
+	char **compare_gate;
+	size_t n_compare_gate;
+	bool compare_gate_all;
 };
 
 /* The top-level keys with a plain type, as option rows (lib/options.h):

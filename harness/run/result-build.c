@@ -116,6 +116,21 @@ static json_t *rb_expect(const struct expectation *e)
 			 "setting", e->setting ? json_string(e->setting) : json_null());
 }
 
+/* The profile's compare gate: "all", the loads, or NULL (left out) for the default. */
+static json_t *rb_compare_gate(const struct profile *p)
+{
+	json_t *loads;
+
+	if (p->compare_gate_all)
+		return json_string("all");
+	if (!p->n_compare_gate)
+		return NULL;
+	loads = json_array();
+	for (size_t i = 0; i < p->n_compare_gate; i++)
+		json_array_append_new(loads, json_string(p->compare_gate[i]));
+	return loads;
+}
+
 json_t *result_build_profile(const struct profile *p, int sample_hz)
 {
 	json_t *loads = json_array(), *attach = json_array(), *settings = json_array();
@@ -133,13 +148,14 @@ json_t *result_build_profile(const struct profile *p, int sample_hz)
 		json_array_append_new(expect, rb_expect(&p->expect[i]));
 	for (size_t i = 0; i < p->n_compare; i++)
 		json_object_set_new(cmp, p->compare[i].metric, json_real(p->compare[i].percent));
-	return json_pack("{s:s, s:s, s:s, s:f, s:f, s:i, s:i, s:b, s:o, s:o, s:o, s:o, s:o}",
+	return json_pack("{s:s, s:s, s:s, s:f, s:f, s:i, s:i, s:b, s:o, s:o, s:o, s:o, s:o, s:o*}",
 			 "file", p->file ? p->file : "", "name", p->name,
 			 "description", p->description ? p->description : "",
 			 "duration_s", (double)p->duration_ns / NSEC_PER_SEC,
 			 "warmup_s", (double)p->warmup_ns / NSEC_PER_SEC, "repeat", p->repeat,
 			 "sample_hz", sample_hz, "trace", p->trace, "loads", loads, "attach", attach,
-			 "settings", settings, "expect", expect, "compare_thresholds", cmp);
+			 "settings", settings, "expect", expect, "compare_thresholds", cmp,
+			 "compare_gate", rb_compare_gate(p));
 }
 
 json_t *result_build_run(const struct setting *s, int repetition)

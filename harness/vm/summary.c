@@ -101,6 +101,11 @@ static void vm_print_json(const struct cmp_table *t, FILE *f)
 	json_decref(doc);
 }
 
+static void vm_print_html(const struct cmp_table *t, FILE *f)
+{
+	cmp_write_html(t, f);	/* a write error shows at fclose */
+}
+
 /* The results of PROFILE that came back, with their labels; N of them. */
 static size_t vm_compare_load(const char *dir, const struct vm_kernel *k, size_t n,
 			      const char *profile, struct result_view **views, const char **labels)
@@ -143,6 +148,7 @@ int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, con
 		cmp_print_text(&t, stdout);
 		vm_compare_file(dir, profile, "txt", &t, cmp_print_text);
 		vm_compare_file(dir, profile, "json", &t, vm_print_json);
+		vm_compare_file(dir, profile, "html", &t, vm_print_html);
 		if (formats && strstr(formats, "markdown"))
 			vm_compare_file(dir, profile, "md", &t, cmp_print_markdown);
 		ret = cmp_exit_status(&t);

@@ -11,7 +11,7 @@ out=$TMPDIR_TEST/out
 [ "$rc" = 1 ] || fail "exit $rc, expected 1 (a regression)"
 grep -q '^baseline: stock (5 ok runs)$' "$out" || fail "baseline is not the first setting"
 grep -q '^compared: tuned (5 ok runs)$' "$out" || fail "tuned is not compared"
-grep -Eq '^victim +starvation_max +5% +12ms +6ms +-50.0% +0.0079 +\+ improvement$' "$out" ||
+grep -Eq '^victim +starvation_max +5% +12ms +6ms +-50.0% \[-52.0%, -48.0%\] +0.0079 U +\+ improvement$' "$out" ||
 	{ cat "$out" >&2; fail "starvation_max row"; }
 grep -Eq '^probe +wakeup_p99 .* \+30.0% .* - regression$' "$out" || fail "wakeup_p99 row"
 grep -q '^setting ' "$out" && fail "settings mode printed a setting column"

@@ -41,7 +41,7 @@ verdicts "$t/alias" > "$t/alias.verdicts"
 grep -qx "6.1-cloud 1 fail" "$t/alias.verdicts" || fail "6.1: $(cat "$t/alias.verdicts")"
 grep -qx "6.12-cloud 0 pass" "$t/alias.verdicts" || fail "6.12: $(cat "$t/alias.verdicts")"
 jq -e '[.rows[] | select(.setting == "unthrottled" and .load == "victim" and .metric == "starvation_max")
-	| .cells[1].change_pct] | length == 1 and .[0] < -50' "$t/alias/compare-rt-throttle.json" >/dev/null ||
+	| .compared[0].change_pct] | length == 1 and .[0] < -50' "$t/alias/compare-rt-throttle.json" >/dev/null ||
 	fail "the comparison does not show the victim's starvation_max falling"
 grep -q "unthrottled  victim  starvation_max .* -[0-9.]*%" "$t/alias.out" ||
 	fail "the printed comparison does not name the victim's change"

@@ -244,7 +244,7 @@ START_TEST(three_a_side_is_flagged_underpowered)
 			 CMP_NO_CHANGE);
 	ck_assert_double_eq_tol(t.rows[0].cells[1].p, 0.1, 1e-9);
 	ck_assert_uint_eq(t.underpowered, 1);
-	ck_assert_str_eq(t.rows[0].cells[1].method, "exact");
+	ck_assert_str_eq(t.rows[0].cells[1].method, "mann-whitney");
 	table_free(&t);
 }
 END_TEST
@@ -260,7 +260,7 @@ START_TEST(welch_decides_with_three_a_side)
 				    series("2", "wakeup_p99", 1e-4, 1.5, 3), &opt, &t),
 			 CMP_REGRESSION);
 	ck_assert(t.rows[0].cells[1].p < 0.01);
-	ck_assert_str_eq(t.rows[0].cells[1].method, "welch");
+	ck_assert_str_eq(t.rows[0].cells[1].method, "welch-log");
 	ck_assert_uint_eq(t.underpowered, 0);
 	table_free(&t);
 	ck_assert_int_eq(cmp_parse_test("welch"), CMP_TEST_WELCH);
@@ -402,7 +402,7 @@ START_TEST(outputs_show_the_verdicts)
 	f = open_memstream(&text, &len);
 	cmp_print_markdown(&t, f);
 	fclose(f);
-	ck_assert_ptr_nonnull(strstr(text, "| l | wakeup_p99 | 5% | 100us | 120us | +20.0% |"));
+	ck_assert_ptr_nonnull(strstr(text, "| l | wakeup_p99 | 5% | 100us | 120us | +20.0% [+17.3%, +22.8%] |"));
 	ck_assert_ptr_nonnull(strstr(text, "**regression**"));
 	free(text);
 	table_free(&t);
@@ -421,6 +421,96 @@ START_TEST(unknown_metrics_are_skipped)
 	ck_assert_str_eq(t.rows[0].metric, "wakeup_p99");
 	ck_assert_ptr_nonnull(strstr(last_error, "unknown to this starve were skipped (e.g. "
 					  "'frobs_per_second')"));
+	table_free(&t);
+}
+END_TEST
+
+
+/* A result of profile "rt" whose expectation "l.starvation_max below 1.2s"
+ * has VERDICT, with 1 run: l's starvation_max STARVE and a hog's cpu_share HOG. */
+static json_t *flip_result(const char *release, const char *verdict, double starve, double hog)
+{
+	json_t *r = unit_minimal_result(release, "rt", "default");
+	json_t *rule = json_pack("{s:s, s:s, s:s, s:f}", "load", "l", "metric", "starvation_max",
+				 "op", "below", "threshold", 1.2);
+	json_t *run = json_pack("{s:s, s:i, s:s, s:n, s:{s:i, s:i}, s:[{s:s, s:{s:f}}, {s:s, s:{s:f}}],"
+				" s:[{s:s, s:s, s:s, s:f, s:f, s:s, s:s?}]}",
+				"setting", "default", "repetition", 0, "status", "ok", "reason",
+				"sampler", "target_hz", 250, "achieved_hz", 250,
+				"loads", "name", "l", "metrics", "starvation_max", starve,
+				"name", "hog", "metrics", "cpu_share", hog,
+				"verdicts", "load", "l", "metric", "starvation_max", "op", "below",
+				"threshold", 1.2, "value", starve, "verdict", verdict, "reason",
+				strcmp(verdict, "pass") ? "above 1.2s" : NULL);
+
+	ck_assert_ptr_nonnull(run);
+	json_array_append_new(json_object_get(json_object_get(r, "profile"), "expect"), rule);
+	json_array_append_new(json_object_get(r, "runs"), run);
+	return r;
+}
+
+/* One run a side, no statistics possible: the expectation that passed and
+ * now fails is a regression by itself (exit 1), the reverse an improvement;
+ * the hog, which no expectation names, is shown but does not gate. */
+START_TEST(verdict_flips_decide_and_only_named_loads_gate)
+{
+	const struct result_view *views[2] = {
+		view_of(flip_result("6.12", "pass", 0.95, 0.95), "a.json"),
+		view_of(flip_result("6.1", "fail", 3.96, 0.99), "b.json"),
+	};
+	struct cmp_options opt = defaults;
+	struct cmp_table t;
+
+	opt.test = CMP_TEST_AUTO;
+	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &opt), 0);
+	ck_assert_uint_eq(t.n_flips, 1);
+	ck_assert_int_eq(t.flips[0].verdict, CMP_REGRESSION);
+	ck_assert_int_eq(t.flips[0].from, VERDICT_PASS);
+	ck_assert_int_eq(t.flips[0].to, VERDICT_FAIL);
+	ck_assert_uint_eq(t.n_rows, 2);
+	ck_assert_str_eq(t.rows[0].load, "l");
+	ck_assert(t.rows[0].gated);
+	ck_assert_int_eq(t.rows[0].cells[1].verdict, CMP_REGRESSION);
+	ck_assert_int_eq(t.rows[0].cells[1].flip, 0);
+	ck_assert(!t.rows[1].gated);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_VERDICT_FAIL);
+	table_free(&t);
+
+	views[0] = view_of(flip_result("6.1", "fail", 3.96, 0.99), "a.json");
+	views[1] = view_of(flip_result("6.12", "pass", 0.95, 0.95), "b.json");
+	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &opt), 0);
+	ck_assert_int_eq(t.flips[0].verdict, CMP_IMPROVEMENT);
+	ck_assert_int_eq(t.rows[0].cells[1].verdict, CMP_IMPROVEMENT);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
+	table_free(&t);
+}
+END_TEST
+
+/* --gate all makes the hog's rows gate; --load hides the other loads. */
+START_TEST(gate_and_load_options)
+{
+	const char *hog[] = { "hog" };
+	struct cmp_options opt = defaults;
+	const struct result_view *views[2];
+	struct cmp_table t;
+
+	opt.gate = CMP_GATE_ALL;
+	views[0] = view_of(flip_result("1", "pass", 0.95, 0.95), "a.json");
+	views[1] = view_of(flip_result("2", "pass", 0.95, 0.5), "b.json");
+	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &opt), 0);
+	ck_assert(t.rows[0].gated && t.rows[1].gated);
+	table_free(&t);
+	opt.gate = CMP_GATE_LOADS;
+	opt.gate_loads = hog;
+	opt.n_gate_loads = 1;
+	opt.only_loads = hog;
+	opt.n_only_loads = 1;
+	views[0] = view_of(flip_result("1", "pass", 0.95, 0.95), "a.json");
+	views[1] = view_of(flip_result("2", "pass", 0.95, 0.5), "b.json");
+	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &opt), 0);
+	ck_assert_uint_eq(t.n_rows, 1);
+	ck_assert_str_eq(t.rows[0].load, "hog");
+	ck_assert(t.rows[0].gated);
 	table_free(&t);
 }
 END_TEST
@@ -447,6 +537,8 @@ int main(void)
 	tcase_add_test(tc, threshold_arguments);
 	tcase_add_test(tc, outputs_show_the_verdicts);
 	tcase_add_test(tc, unknown_metrics_are_skipped);
+	tcase_add_test(tc, verdict_flips_decide_and_only_named_loads_gate);
+	tcase_add_test(tc, gate_and_load_options);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

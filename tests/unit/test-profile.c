@@ -248,6 +248,37 @@ START_TEST(thresholds_are_in_canonical_units)
 }
 END_TEST
 
+/* compare: gate: a list of the profile's loads, or all; the metrics beside it
+ * are still thresholds. */
+START_TEST(compare_gate_names_loads)
+{
+	static const char head[] = "name: g\nduration: 1s\nloads:\n  - { name: hog, type: sleep-hog }\n"
+				   "  - { name: victim, type: cpu-victim }\n";
+	char text[512];
+	unsigned n_errors;
+	struct profile *p;
+
+	snprintf(text, sizeof(text), "%scompare: { cpu_share: 10%%, gate: [victim] }\n", head);
+	p = parse(text, &n_errors);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq(p->n_compare, 1);
+	ck_assert_uint_eq(p->n_compare_gate, 1);
+	ck_assert_str_eq(p->compare_gate[0], "victim");
+	ck_assert(!p->compare_gate_all);
+	profile_free(p);
+	snprintf(text, sizeof(text), "%scompare: { gate: all }\n", head);
+	p = parse(text, &n_errors);
+	ck_assert_ptr_nonnull(p);
+	ck_assert(p->compare_gate_all);
+	ck_assert_uint_eq(p->n_compare, 0);
+	profile_free(p);
+	snprintf(text, sizeof(text), "%scompare: { gate: [victim, vitcim] }\n", head);
+	ck_assert_ptr_null(parse(text, &n_errors));
+	ck_assert_uint_eq(n_errors, 1);
+	ck_assert_ptr_nonnull(strstr(captured[0], "t.yaml:6:27: unknown load 'vitcim'"));
+}
+END_TEST
+
 START_TEST(every_error_is_reported_in_file_order)
 {
 	static const char text[] =
@@ -311,6 +342,7 @@ int main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, cpuspec_parses_every_form);
+	tcase_add_test(tc, compare_gate_names_loads);
 	tcase_add_test(tc, cpuspec_errors_point_at_the_bad_character);
 	tcase_add_test(tc, cpuspec_bounds_the_number_of_terms);
 	tcase_add_test(tc, defaults_fill_what_a_profile_leaves_out);

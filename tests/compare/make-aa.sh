@@ -1,0 +1,34 @@
+#!/bin/sh
+# Record the A/A fixtures of tests/compare/aa (read by compare-aa.sh): N pairs
+# of real runs of each placement profile at 3 repetitions on this kernel, the
+# two results of a pair one after the other. Each result is trimmed by
+# trim.jq to what `starve compare` reads. A pair is an A/A comparison: same
+# kernel, same profile, nothing to find.
+#
+# usage: tests/compare/make-aa.sh STARVE OUTDIR [N]   (N pairs per profile, default 12)
+# Every four pairs of each profile hold the shared lock of the live machine
+# (/tmp/starve-helpers.lock) for their 16 runs, about 3 minutes.
+set -eu
+starve=$1 out=$2 n=${3:-12}
+d=$(dirname "$0")
+mkdir -p "$out"
+i=1
+while [ "$i" -le "$n" ]; do
+	flock /tmp/starve-helpers.lock sh -c '
+		i=$4
+		while [ "$i" -lt $(($4 + 4)) ] && [ "$i" -le "$5" ]; do
+			for w in alone shared; do
+				for side in a b; do
+					"$1" run "$2/placement-$w.yaml" --repeat 3 --quiet \
+						-o "$3/$w-$(printf %02d "$i")$side.d" >/dev/null ||
+						[ $? = 1 ] || exit 1
+				done
+			done
+			i=$((i + 1))
+		done' make-aa "$starve" "$d" "$out" "$i" "$n"
+	for f in "$out"/*.d; do
+		jq -c "$(cat "$d/trim.jq")" "$f/result.json" >"${f%.d}.json"
+		rm -r "$f"
+	done
+	i=$((i + 4))
+done
