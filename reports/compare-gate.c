@@ -54,12 +54,13 @@ void cmp_gate_rows(struct cmp_table *t, const struct cmp_options *opt)
 	}
 }
 
-/* The worst verdict of RULE over COL's runs of SETTING (NULL: any), or -1
+/* The verdict of RULE over COL's runs of SETTING (NULL: any), or -1
  * when no run judged it. */
 static int cmp_rule_verdict(const struct cmp_column *col, const char *setting,
 			    const struct rv_rule *rule)
 {
 	int worst = -1;
+	bool passed = false;
 
 	for (size_t i = 0; i < col->view->n_runs; i++) {
 		const struct rv_run *run = &col->view->runs[i];
@@ -67,12 +68,17 @@ static int cmp_rule_verdict(const struct cmp_column *col, const char *setting,
 		if ((setting && strcmp(run->setting, setting)) ||
 		    (col->setting && strcmp(run->setting, col->setting)))
 			continue;
-		for (size_t v = 0; v < run->n_verdicts; v++)
-			if (rv_rule_same(&run->verdicts[v].rule, rule) &&
-			    (int)run->verdicts[v].kind > worst)
+		for (size_t v = 0; v < run->n_verdicts; v++) {
+			if (!rv_rule_same(&run->verdicts[v].rule, rule))
+				continue;
+			passed |= run->verdicts[v].kind == VERDICT_PASS;
+			if ((int)run->verdicts[v].kind > worst)
 				worst = (int)run->verdicts[v].kind;
+		}
 	}
-	return worst;
+	/* As the exit status reads a result: an undecided run beside passing
+	 * ones does not undo the pass (it is a warning, not a verdict). */
+	return worst == VERDICT_UNDECIDED && passed ? VERDICT_PASS : worst;
 }
 
 static void cmp_flip_add(struct cmp_table *t, const char *setting, const struct rv_rule *rule,

@@ -486,6 +486,33 @@ START_TEST(verdict_flips_decide_and_only_named_loads_gate)
 }
 END_TEST
 
+/* A run the machine made undecided beside one that passed leaves the
+ * expectation passed, as the exit status reads it: failing on the other
+ * side is still a flip. */
+START_TEST(an_undecided_run_does_not_hide_a_flip)
+{
+	json_t *base = flip_result("6.12", "pass", 0.95, 0.95);
+	json_t *runs = json_object_get(base, "runs");
+	json_t *noisy = json_deep_copy(json_array_get(runs, 0));
+	json_t *verdict = json_array_get(json_object_get(noisy, "verdicts"), 0);
+	const struct result_view *views[2];
+	struct cmp_options opt = defaults;
+	struct cmp_table t;
+
+	json_object_set_new(noisy, "repetition", json_integer(1));
+	json_object_set_new(verdict, "verdict", json_string("undecided"));
+	json_object_set_new(verdict, "reason", json_string("noisy"));
+	json_array_insert_new(runs, 0, noisy);
+	views[0] = view_of(base, "a.json");
+	views[1] = view_of(flip_result("6.1", "fail", 3.96, 0.99), "b.json");
+	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &opt), 0);
+	ck_assert_uint_eq(t.n_flips, 1);
+	ck_assert_int_eq(t.flips[0].from, VERDICT_PASS);
+	ck_assert_int_eq(t.flips[0].to, VERDICT_FAIL);
+	table_free(&t);
+}
+END_TEST
+
 /* --gate all makes the hog's rows gate; --load hides the other loads. */
 START_TEST(gate_and_load_options)
 {
@@ -538,6 +565,7 @@ int main(void)
 	tcase_add_test(tc, outputs_show_the_verdicts);
 	tcase_add_test(tc, unknown_metrics_are_skipped);
 	tcase_add_test(tc, verdict_flips_decide_and_only_named_loads_gate);
+	tcase_add_test(tc, an_undecided_run_does_not_hide_a_flip);
 	tcase_add_test(tc, gate_and_load_options);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
