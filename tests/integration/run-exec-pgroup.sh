@@ -9,7 +9,8 @@
 # three attempts unless pu:0 was found busy with others (noise >= 0.3) in all.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
-need_cmd python3
+need_cmd jq
+suite_lock
 trap 'cleanup_run' EXIT
 
 attempt() {
@@ -27,21 +28,20 @@ attempt() {
 	rc=$?
 	[ $rc = 0 ] || { cat "$TMPDIR_TEST/log"; fail "starve run exited $rc"; }
 	wait_gone $pids
-	python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-shells = {int(p) for p in sys.argv[2].split()}
-leader = int(sys.argv[3])
-run, = r['runs']
-cmd, = run['loads']
-pids = {t['pid'] for t in cmd['tasks']}
-assert shells <= pids, ('the shells are not among the tasks', shells, cmd['tasks'])
-assert leader not in pids, ('the waiting leader is sampled', leader, cmd['tasks'])
-share, other = cmd['metrics']['cpu_share'], run['noise']['other_cpu_share']
-print('cpu_share %.3f, other_cpu_share %.3f' % (share, other))
-assert share > 0.3, 'the command is not counted as the load'
-assert 'throughput' in cmd['metrics'], 'no in-band metrics'
-sys.exit(0 if share > 0.5 and other < 0.3 else 2 if other >= 0.3 else 3)
-" "$out/result.json" "$shells" "$leader"
+	r="$out/result.json"
+	check_json "$r" '(.runs | length) == 1 and (.runs[0].loads | length) == 1' "not one run of one load"
+	cmd='.runs[0].loads[0]'
+	check_json "$r" "[$cmd.tasks[].pid] as \$p | \$shells | all(. as \$s | \$p | index([\$s]))" \
+		"the shells ($shells) are not among the tasks" --argjson shells "[$(echo $shells | tr ' ' ,)]"
+	check_json "$r" "[$cmd.tasks[].pid] | index([\$leader]) | not" \
+		"the waiting leader $leader is sampled" --argjson leader "$leader"
+	jq -r "\"cpu_share \($cmd.metrics.cpu_share), other_cpu_share \(.runs[0].noise.other_cpu_share)\"" "$r"
+	check_json "$r" "$cmd.metrics.cpu_share > 0.3" "the command is not counted as the load"
+	check_json "$r" "$cmd.metrics | has(\"throughput\")" "no in-band metrics"
+	# 0: the figures hold; 2: pu:0 was busy with others; 3: they do not hold
+	jq -e "$cmd.metrics.cpu_share > 0.5 and .runs[0].noise.other_cpu_share < 0.3" "$r" >/dev/null && return 0
+	jq -e '.runs[0].noise.other_cpu_share >= 0.3' "$r" >/dev/null && return 2
+	return 3
 }
 
 noisy=0
