@@ -20,10 +20,15 @@ attempt() {
 	CTL_PIDS=$ctl
 	# the watchdog, the load's leader, its shell and the shell's child
 	pids=$(wait_our_pids $ctl 4) || fail "the load did not start: $pids"
-	shells=
-	for p in $pids; do [ "$(cat /proc/$p/comm 2>/dev/null)" = sh ] && shells="$shells $p"; done
+	# the shells and their process group (the leader), read together while they run
+	shells= leader=
+	for p in $pids; do
+		[ "$(cat /proc/$p/comm 2>/dev/null)" = sh ] || continue
+		shells="$shells $p"
+		leader=$(sed 's/.*) //' /proc/$p/stat 2>/dev/null | cut -d' ' -f3)
+	done
 	[ "$(echo $shells | wc -w)" = 2 ] || fail "expected 2 shells among $pids, found '$shells'"
-	leader=$(ps -o pgid= -p ${shells% *} | tr -d ' ')
+	[ -n "$leader" ] || fail "the shells ended before their process group was read"
 	wait $ctl
 	rc=$?
 	[ $rc = 0 ] || { cat "$TMPDIR_TEST/log"; fail "starve run exited $rc"; }
