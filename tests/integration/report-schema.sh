@@ -17,7 +17,7 @@ rejected() {
 	grep -qF "$1: " "$T/err" || fail "no explanation for rejecting $1: $(cat "$T/err")"
 }
 
-good= bad=
+good='' bad=''
 for f in "$R"/*.json; do
 	case "$(basename "$f")" in
 	broken-*) rejected "$f"; bad="$bad $f" ;;

@@ -21,7 +21,7 @@ attempt() {
 	# the watchdog, the load's leader, its shell and the shell's child
 	pids=$(wait_our_pids $ctl 4) || fail "the load did not start: $pids"
 	# the shells and their process group (the leader), read together while they run
-	shells= leader=
+	shells='' leader=''
 	for p in $pids; do
 		[ "$(cat /proc/$p/comm 2>/dev/null)" = sh ] || continue
 		shells="$shells $p"
