@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-/* Exit codes, kselftest-compatible (see DESIGN.md). */
+/* Exit codes, kselftest-compatible (doc/design.md "Exit codes"). */
 enum starve_exit {
 	EXIT_PASS = 0,
 	EXIT_VERDICT_FAIL = 1,	/* a verdict failed, or compare found a regression */

@@ -1,7 +1,7 @@
 /* The metric registry: every metric starve reports, with its unit and which
  * direction is better. Profiles' expectations, verdicts, reports and
  * `starve compare` all look metrics up here, so a name means one thing.
- * Definitions are in DESIGN.md ("Metrics: definitions").
+ * Definitions are in doc/design.md ("Metrics: definitions").
  *
  * Values travel in canonical units: METRIC_SECONDS for durations (a profile's
  * "1.2s" becomes 1.2), plain ratios in [0, 1], rates per second, counts. */

@@ -12,14 +12,16 @@
 set -u
 : "${STARVE:=./starve}" "${top_srcdir:=.}" "${REPEAT:=1}" "${STRICT:=0}"
 [ "$(id -u)" = 0 ] || { echo "check-profiles: needs root (profiles write knobs)" >&2; exit 77; }
-PY=/usr/bin/python3
-[ -x "$PY" ] || PY=python3
 work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
-# Knob-writing tests of make check take the same lock: never interleave.
-exec 9> /tmp/starve-run-tests.lock
-flock -w 300 9 || { echo "check-profiles: /tmp/starve-run-tests.lock busy for 5 minutes" >&2; exit 1; }
+command -v jq >/dev/null || { echo "check-profiles: needs jq" >&2; exit 77; }
+# make check's tests that run loads take the same lock (tests/lib.sh
+# suite_lock): never interleave with them.
+lock=${STARVE_CHECK_LOCK:-/tmp/starve-check.lock}
+: >>"$lock" 2>/dev/null
+exec 9<"$lock"
+flock -w 300 9 || { echo "check-profiles: $lock busy for 5 minutes" >&2; exit 1; }
 
 header() {	# header FILE KEY: the value of '# KEY: value' in FILE's header
 	sed -n "s/^# $2: *//p" "$1" | head -n 1
@@ -34,10 +36,8 @@ check_one() {
 	"$STARVE" run --quiet --repeat "$REPEAT" -o "$out" "$f" > "$out.log" 2>&1
 	got=$?
 	secs=$(( $(date +%s) - start ))
-	summary=$("$PY" -c 'import json, sys
-s = json.load(open(sys.argv[1]))["summary"]
-print("%s pass=%d fail=%d skip=%d undecided=%d" % (s["verdict"], s["pass"], s["fail"],
-      s["skip"], s["undecided"]))' "$out/result.json" 2>/dev/null) || summary="no result"
+	summary=$(jq -er '.summary | "\(.verdict) pass=\(.pass) fail=\(.fail) skip=\(.skip) undecided=\(.undecided)"' \
+		"$out/result.json" 2>/dev/null) || summary="no result"
 	why=
 	[ "$got" = "$want" ] || why="exited $got, header promises $want"
 	[ -z "$why" ] && [ -n "$reason" ] && ! grep -qF -- "$reason" "$out.log" &&

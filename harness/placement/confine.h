@@ -1,4 +1,4 @@
-/* Cpuset backends behind one interface (STYLE habit 4): the first backend
+/* Cpuset backends behind one interface (doc/design.md "Architecture"): the first backend
  * whose probe succeeds is used and its name is recorded in the result.
  *   libcpuset   an unprefixed legacy /dev/cpuset mount (libcpuset's own
  *               calls crash on prefixed cgroup v1 files: probe by files only)

@@ -1,7 +1,7 @@
 /* A profile: what `starve run` does, parsed from YAML with the libyaml
  * document API into one struct. Every node keeps its position so errors and
- * later checks can say file:line:col. Schema: DESIGN.md ("Profiles"),
- * doc/starve-profile.5. */
+ * later checks can say file:line:col. Schema:
+ * starve-profile(5), doc/starve-profile.5. */
 #ifndef STARVE_PROFILE_H
 #define STARVE_PROFILE_H
 

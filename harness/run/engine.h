@@ -1,4 +1,4 @@
-/* Running a profile (DESIGN.md "Data flow of starve run"): for each
+/* Running a profile (doc/design.md "Data flow of starve run"): for each
  * repetition, for each setting (interleaved A B A B): apply the setting
  * through the journal, spawn the loads, warm up, sample, stop the loads,
  * restore, and add the run's metrics to the result tree. A watchdog process

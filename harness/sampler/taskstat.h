@@ -28,7 +28,7 @@ int taskstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
 /* Its start time (field 22), in clock ticks (sysconf(_SC_CLK_TCK)) since boot. */
 int taskstat_parse_starttime(const char *buf, size_t len, unsigned long long *ticks);
 
-/* Runnable-waiting stretches of one task (DESIGN.md, starvation_max).
+/* Runnable-waiting stretches of one task (doc/design.md, starvation_max).
  *
  * A sample "progressed" when any schedstat field moved: the task ran.
  * When a task runs after not running, the run_delay jump since the last

@@ -2,8 +2,9 @@
 # `starve env --json`: the keys newcomers and result.json rely on are there,
 # the release is uname -r's and HZ matches CONFIG_HZ where the config is known.
 . "$top_srcdir/tests/lib.sh"
-need_cmd python3
-"$STARVE" env --json > "$TMPDIR_TEST/env.json" || fail "starve env --json failed"
+need_cmd jq
+j="$TMPDIR_TEST/env.json"
+"$STARVE" env --json > "$j" || fail "starve env --json failed"
 "$STARVE" env > "$TMPDIR_TEST/env.txt" || fail "starve env failed"
 grep -q "^kernel " "$TMPDIR_TEST/env.txt" || fail "text output has no kernel line"
 hz_config=
@@ -12,35 +13,38 @@ if [ -r /proc/config.gz ]; then
 elif [ -r "/boot/config-$(uname -r)" ]; then
 	hz_config=$(sed -n 's/^CONFIG_HZ=//p' "/boot/config-$(uname -r)")
 fi
-python3 - "$TMPDIR_TEST/env.json" "$(uname -r)" "$hz_config" <<'PY' || fail "env JSON check failed"
-import json, sys
-env = json.load(open(sys.argv[1]))
-release, hz_config = sys.argv[2], sys.argv[3]
-def need(obj, keys, where):
-    for k in keys:
-        assert k in obj, "%s: missing key %r" % (where, k)
-need(env, ["kernel", "schedstat", "knobs", "debugfs", "cpuset", "topology", "privileges"], "top")
-need(env["kernel"], ["release", "version", "hz", "hz_source", "preempt", "preempt_dynamic",
-                     "preempt_source", "config"], "kernel")
-assert env["kernel"]["release"] == release, "release %r != %r" % (env["kernel"]["release"], release)
-assert isinstance(env["kernel"]["hz"], int) and env["kernel"]["hz"] > 0
-if hz_config:
-    assert env["kernel"]["hz_source"] == "config"
-    assert env["kernel"]["hz"] == int(hz_config), "hz %r != CONFIG_HZ %s" % (env["kernel"]["hz"], hz_config)
-need(env["schedstat"], ["global", "task"], "schedstat")
-names = [k["name"] for k in env["knobs"]]
-assert "kernel.sched_rt_period_us" in names and "debugfs:sched/base_slice_ns" in names
-for k in env["knobs"]:
-    need(k, ["name", "path", "present", "readable", "writable", "value", "reason"], k["name"])
-period = [k for k in env["knobs"] if k["name"] == "kernel.sched_rt_period_us"][0]
-assert period["present"] and period["value"] == open("/proc/sys/kernel/sched_rt_period_us").read().strip()
-need(env["debugfs"], ["mounted", "path"], "debugfs")
-need(env["cpuset"], ["backend", "backends"], "cpuset")
-usable = [b["name"] for b in env["cpuset"]["backends"] if b["usable"]]
-assert env["cpuset"]["backend"] == usable[0], "chosen %r, usable %r" % (env["cpuset"]["backend"], usable)
-assert "affinity" in usable
-need(env["topology"], ["summary", "pus"], "topology")
-need(env["privileges"], ["root", "rtprio_limit", "cap_sys_nice"], "privileges")
-import os
-assert env["privileges"]["root"] == (os.geteuid() == 0)
-PY
+
+# has_keys(keys): the object has every key of the array keys
+defs='def has_keys($k): . as $o | $k | all(. as $x | $o | has($x));'
+check_json "$j" "$defs"'
+	has_keys(["kernel", "schedstat", "knobs", "debugfs", "cpuset", "topology", "privileges"])
+	and (.kernel | has_keys(["release", "version", "hz", "hz_source", "preempt",
+				 "preempt_dynamic", "preempt_source", "config"]))
+	and (.schedstat | has_keys(["global", "task"]))
+	and (.debugfs | has_keys(["mounted", "path"]))
+	and (.cpuset | has_keys(["backend", "backends"]))
+	and (.topology | has_keys(["summary", "pus"]))
+	and (.privileges | has_keys(["root", "rtprio_limit", "cap_sys_nice"]))' \
+	"a top-level object or key is missing"
+check_json "$j" '.kernel.release == $r' "kernel.release is not uname -r ($(uname -r))" \
+	--arg r "$(uname -r)"
+check_json "$j" '.kernel.hz | type == "number" and . > 0 and . == floor' \
+	"kernel.hz is not a positive integer"
+if [ -n "$hz_config" ]; then
+	check_json "$j" '.kernel.hz_source == "config" and .kernel.hz == $hz' \
+		"kernel.hz is not CONFIG_HZ=$hz_config from the config" --argjson hz "$hz_config"
+fi
+check_json "$j" "$defs"'
+	.knobs | all(has_keys(["name", "path", "present", "readable", "writable", "value", "reason"]))' \
+	"a knob lacks one of name, path, present, readable, writable, value, reason"
+check_json "$j" '[.knobs[].name] | index(["kernel.sched_rt_period_us"]) and index(["debugfs:sched/base_slice_ns"])' \
+	"kernel.sched_rt_period_us or debugfs:sched/base_slice_ns is not listed"
+check_json "$j" '.knobs[] | select(.name == "kernel.sched_rt_period_us") | .present and .value == $v' \
+	"kernel.sched_rt_period_us is not /proc/sys/kernel/sched_rt_period_us's value" \
+	--arg v "$(cat /proc/sys/kernel/sched_rt_period_us)"
+check_json "$j" '[.cpuset.backends[] | select(.usable) | .name] as $u
+	| .cpuset.backend == $u[0] and ($u | index(["affinity"]))' \
+	"the chosen cpuset backend is not the first usable one, or affinity is not usable"
+if [ "$(id -u)" = 0 ]; then root=true; else root=false; fi
+check_json "$j" '.privileges.root == $root' "privileges.root is not $root" --argjson root $root
+exit 0

@@ -3,6 +3,7 @@
 # (never a different value) through the unit test's opt-in "write-back" case.
 . "$top_srcdir/tests/lib.sh"
 need_root
+suite_lock	# it writes a live knob (its own value): not while a run test changes it
 bin="$top_builddir/tests/unit/test-knobs"
 [ -x "$bin" ] || skip "test-knobs was not built (no Check)"
 before=$(cat /proc/sys/kernel/sched_rt_period_us)

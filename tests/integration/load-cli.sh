@@ -5,7 +5,8 @@
 # deadline (needs root; otherwise the refusal must say why), and SIGINT
 # stops a long run cleanly, leaving no worker behind.
 . "${top_srcdir:-.}/tests/lib.sh"
-need_cmd python3
+need_cmd jq
+suite_lock
 
 out=$TMPDIR_TEST/out err=$TMPDIR_TEST/err
 
@@ -28,14 +29,11 @@ expect_usage "--cpus" sleep-hog --duration 1s --cpus pu:x
 expect_usage "--cpus" sleep-hog --duration 1s --cpus pu:4095
 expect_usage "needs a priority" sleep-hog --duration 1s --policy fifo
 
-# json reads one JSON document on stdin and evaluates the Python expression
-# $1 on it as d; fails unless it is true.
-json() { python3 -c "import json, sys; d = json.load(sys.stdin); sys.exit(0 if ($1) else 1)"; }
-
 "$STARVE" load sleep-hog --duration 500ms --cpus pu:0 --count 2 --json >"$out" 2>"$err" ||
 	fail "sleep-hog run failed: $(cat "$err")"
-json 'd["ended_by_itself"] and d["iterations"] > 0 and len(d["workers"]) == 2 and 0 < d["metrics"]["cpu_share"] <= 1' <"$out" ||
-	fail "unexpected sleep-hog result: $(cat "$out")"
+check_json "$out" '.ended_by_itself and .iterations > 0 and (.workers | length) == 2
+	and 0 < .metrics.cpu_share and .metrics.cpu_share <= 1' \
+	"sleep-hog: not ended by itself, no iterations, not 2 workers or cpu_share not in (0, 1]"
 
 "$STARVE" load rt-hog --duration 1s >"$out" 2>"$err"; rc=$?
 [ "$rc" = 3 ] || fail "rt-hog on every CPU exited $rc, expected 3"
@@ -47,8 +45,8 @@ t0=$(date +%s%N)
 t1=$(date +%s%N)
 if [ "$(id -u)" = 0 ]; then
 	[ "$rc" = 0 ] || fail "rt-hog exited $rc: $(cat "$err")"
-	json 'd["ended_by_itself"] and d["workers"][0]["state"] == "done"' <"$out" ||
-		fail "rt-hog did not end by itself: $(cat "$out")"
+	check_json "$out" '.ended_by_itself and .workers[0].state == "done"' \
+		"rt-hog did not end by itself"
 	[ $(( (t1 - t0) / 1000000 )) -lt 1600 ] || fail "rt-hog took $(( (t1 - t0) / 1000000 )) ms"
 	# RLIMIT_RTTIME ends a hog that would run too long: SIGXCPU (24).
 	"$STARVE" load rt-hog --cpus pu:1 --duration 2s --rttime 200ms >"$out" 2>"$err"; rc=$?
@@ -69,7 +67,8 @@ wait "$pid"; rc=$?
 [ "$rc" = 3 ] || fail "interrupted run exited $rc, expected 3"
 [ $(( $(date +%s) - t0 )) -le 3 ] || fail "interrupted run took too long to stop"
 grep -q "interrupted" "$err" || fail "no 'interrupted' message: $(cat "$err")"
-for tid in $(python3 -c 'import json, sys; print(" ".join(str(w["tid"]) for w in json.load(sys.stdin)["workers"]))' <"$out"); do
+check_json "$out" '.workers | length > 0' "the interrupted run lists no workers"
+for tid in $(jq -r '.workers[].tid' "$out"); do
 	! kill -0 "$tid" 2>/dev/null || fail "worker $tid still runs"
 done
 exit 0

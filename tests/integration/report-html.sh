@@ -58,6 +58,7 @@ cmp -s "$T/stdout.html" "$H" || fail "--html - differs from --html FILE"
 
 # starve run --format html (an unprivileged one-second profile)
 [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs for the run (the profile uses pu:1)"
+suite_lock
 out="$T/run"
 "$STARVE" run -q -o "$out" "$PROFILES/quick.yaml" --repeat 1 --duration 300ms --warmup 0s \
 	--format html >"$T/log" 2>&1 || fail "starve run --format html failed: $(cat "$T/log")"

@@ -5,6 +5,7 @@
 # knob fails with a clear error (exit 3) and is kept; no journal is a no-op.
 . "$top_srcdir/tests/lib.sh"
 need_root
+suite_lock	# it writes a live knob (its own value): not while a run test changes it
 [ -r /proc/sys/kernel/sched_rt_period_us ] || skip "no kernel.sched_rt_period_us"
 STARVE_STATE_DIR="$TMPDIR_TEST/state"
 export STARVE_STATE_DIR

@@ -7,14 +7,12 @@ export STARVE_STATE_DIR="$TMPDIR_TEST/state"
 
 # Remember RT_KNOB's value; on exit, kill what the test started and write
 # the value back if it changed (never writes when it did not).
-# The run tests that write RT_KNOB or need pu:1 free of RT hogs take a lock
-# first: under `make -j check` two of them would otherwise journal each
-# other's values (and one would restore the other's 960000).
+# Takes the suite lock first (tests/lib.sh): under `make -j check` two run
+# tests would otherwise journal each other's values (and one would restore
+# the other's 960000).
 guard_knob() {
 	[ -r "$RT_KNOB" ] || skip "no $RT_KNOB"
-	need_cmd flock
-	exec 9> /tmp/starve-run-tests.lock
-	flock -w 120 9 || fail "another run test held /tmp/starve-run-tests.lock for 2 minutes"
+	suite_lock
 	# A starve run outside the test suite owns the knobs now: what we read
 	# would be its setting, and our clean-up would write it back.
 	[ ! -e /run/starve/journal ] || skip "a starve run is in progress (/run/starve/journal exists)"
@@ -80,11 +78,4 @@ wait_knob() {
 		[ $i -lt 50 ] || return 1
 		sleep 0.1; i=$((i + 1))
 	done
-}
-
-# Run the python3 body in $2 with r = the parsed result $1.
-check_result() {
-	python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-$2" "$1" || fail "result check failed on $1"
 }

@@ -54,9 +54,8 @@ for p in $procs; do
 	[ "$allowed" = 1 ] || fail "pid $p in $dir may run on '$allowed', not CPU 1"
 done
 wait "$ctl" || { cat "$TMPDIR_TEST/out.log"; fail "starve run exited $?"; }
-check_result "$TMPDIR_TEST/out/result.json" "
-assert r['cpuset_backend'] == '$backend', r['cpuset_backend']
-assert r['profile'] and r['runs'][0]['status'] == 'ok', r['runs'][0]"
+check_json "$TMPDIR_TEST/out/result.json" '.cpuset_backend == $b and .profile and .runs[0].status == "ok"' \
+	"the result does not name backend $backend, or its run is not ok" --arg b "$backend"
 left=$(ls -d "$root"/starve-"$ctl"-* 2>/dev/null)
 [ -z "$left" ] || fail "cpusets left after the run: $left"
 

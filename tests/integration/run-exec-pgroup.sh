@@ -9,7 +9,8 @@
 # three attempts unless pu:0 was found busy with others (noise >= 0.3) in all.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
-need_cmd python3
+need_cmd jq
+suite_lock
 trap 'cleanup_run' EXIT
 
 attempt() {
@@ -19,29 +20,33 @@ attempt() {
 	CTL_PIDS=$ctl
 	# the watchdog, the load's leader, its shell and the shell's child
 	pids=$(wait_our_pids $ctl 4) || fail "the load did not start: $pids"
-	shells=
-	for p in $pids; do [ "$(cat /proc/$p/comm 2>/dev/null)" = sh ] && shells="$shells $p"; done
+	# the shells and their process group (the leader), read together while they run
+	shells='' leader=''
+	for p in $pids; do
+		[ "$(cat /proc/$p/comm 2>/dev/null)" = sh ] || continue
+		shells="$shells $p"
+		leader=$(sed 's/.*) //' /proc/$p/stat 2>/dev/null | cut -d' ' -f3)
+	done
 	[ "$(echo $shells | wc -w)" = 2 ] || fail "expected 2 shells among $pids, found '$shells'"
-	leader=$(ps -o pgid= -p ${shells% *} | tr -d ' ')
+	[ -n "$leader" ] || fail "the shells ended before their process group was read"
 	wait $ctl
 	rc=$?
 	[ $rc = 0 ] || { cat "$TMPDIR_TEST/log"; fail "starve run exited $rc"; }
 	wait_gone $pids
-	python3 -c "import json, sys
-r = json.load(open(sys.argv[1]))
-shells = {int(p) for p in sys.argv[2].split()}
-leader = int(sys.argv[3])
-run, = r['runs']
-cmd, = run['loads']
-pids = {t['pid'] for t in cmd['tasks']}
-assert shells <= pids, ('the shells are not among the tasks', shells, cmd['tasks'])
-assert leader not in pids, ('the waiting leader is sampled', leader, cmd['tasks'])
-share, other = cmd['metrics']['cpu_share'], run['noise']['other_cpu_share']
-print('cpu_share %.3f, other_cpu_share %.3f' % (share, other))
-assert share > 0.3, 'the command is not counted as the load'
-assert 'throughput' in cmd['metrics'], 'no in-band metrics'
-sys.exit(0 if share > 0.5 and other < 0.3 else 2 if other >= 0.3 else 3)
-" "$out/result.json" "$shells" "$leader"
+	r="$out/result.json"
+	check_json "$r" '(.runs | length) == 1 and (.runs[0].loads | length) == 1' "not one run of one load"
+	cmd='.runs[0].loads[0]'
+	check_json "$r" "[$cmd.tasks[].pid] as \$p | \$shells | all(. as \$s | \$p | index([\$s]))" \
+		"the shells ($shells) are not among the tasks" --argjson shells "[$(echo $shells | tr ' ' ,)]"
+	check_json "$r" "[$cmd.tasks[].pid] | index([\$leader]) | not" \
+		"the waiting leader $leader is sampled" --argjson leader "$leader"
+	jq -r "\"cpu_share \($cmd.metrics.cpu_share), other_cpu_share \(.runs[0].noise.other_cpu_share)\"" "$r"
+	check_json "$r" "$cmd.metrics.cpu_share > 0.3" "the command is not counted as the load"
+	check_json "$r" "$cmd.metrics | has(\"throughput\")" "no in-band metrics"
+	# 0: the figures hold; 2: pu:0 was busy with others; 3: they do not hold
+	jq -e "$cmd.metrics.cpu_share > 0.5 and .runs[0].noise.other_cpu_share < 0.3" "$r" >/dev/null && return 0
+	jq -e '.runs[0].noise.other_cpu_share >= 0.3' "$r" >/dev/null && return 2
+	return 3
 }
 
 noisy=0

@@ -1,35 +1,46 @@
 #!/bin/sh
 # An RT hog and a victim on pu:1 for 3 s: the victim's in-band starvation_max
-# is 0.85-1.05 s (it gets ~50 ms a second), the out-of-band figure agrees
-# within two sample periods, the result is valid, and no knob changed.
+# is 0.85-1.05 s (it gets ~50 ms a second), the out-of-band bounds hold it
+# give or take two sample periods, the result is valid, no knob changed.
+# The figures are judged on a run starve trusts: a run it finds too noisy
+# (undecided: others used the loads' CPUs) is tried again, saying so, up to
+# three times.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 need_root
-need_cmd python3
+need_cmd jq
 [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs (the RT hog stays on pu:1)"
 guard_knob
 [ "$KNOB_BEFORE" != -1 ] || skip "RT throttling is off: the hog would own pu:1"
-out="$TMPDIR_TEST/out"
-"$STARVE" run --quiet -o "$out" "$PROFILES/rt-starvation.yaml" > "$TMPDIR_TEST/log" 2>&1
-rc=$?
-cat "$TMPDIR_TEST/log"
-[ $rc = 0 ] || fail "starve run exited $rc"
-check_result "$out/result.json" '
-assert r["complete"] is True, "incomplete"
-run, = r["runs"]
-assert run["status"] == "ok", run
-v = {l["name"]: l for l in run["loads"]}["victim"]["metrics"]
-inb, oob = v["starvation_max_inband"], v["starvation_max"]
-period = 1.0 / run["sampler"]["target_hz"]
-print("victim starvation: in-band %.3fs, out-of-band %.3fs, period %.4fs" % (inb, oob, period))
-assert 0.85 <= inb <= 1.05, "in-band starvation_max %.3f not in 0.85..1.05" % inb
-assert abs(oob - inb) <= 2 * period, "out-of-band %.3f vs in-band %.3f" % (oob, inb)
-# undecided when the shared machine slowed the sampler down; never a failure
-assert r["summary"]["verdict"] in ("pass", "undecided"), r["summary"]
-'
-python3 "$top_srcdir/tests/validate-result.py" "$top_srcdir/reports/result-schema.json" \
-	"$out/result.json"
-rc=$?
-[ $rc = 0 ] || [ $rc = 77 ] || fail "result.json does not match the schema"
+for n in 1 2 3; do
+	out="$TMPDIR_TEST/out$n"
+	"$STARVE" run --quiet -o "$out" "$PROFILES/rt-starvation.yaml" > "$TMPDIR_TEST/log" 2>&1
+	rc=$?
+	cat "$TMPDIR_TEST/log"
+	[ $rc = 0 ] || fail "starve run exited $rc"
+	r="$out/result.json"
+	check_json "$r" '.complete == true and (.runs | length) == 1 and .runs[0].status == "ok"' \
+		"not one complete run with status ok"
+	check_json "$r" '.summary.verdict == "pass" or .summary.verdict == "undecided"' \
+		"the verdict is neither pass nor undecided"
+	jq -e '.summary.verdict == "pass"' "$r" >/dev/null && break
+	echo "attempt $n: undecided (other tasks used $(jq '.runs[0].noise.other_cpu_share' "$r") of pu:1), trying again" >&2
+	[ $n -lt 3 ] || skip "the machine was too noisy: 3 runs undecided"
+done
+victim='(.runs[0].loads[] | select(.name == "victim") | .metrics)'
+jq -r ".runs[0] as \$run | $victim | \"victim starvation: in-band \(.starvation_max_inband) s, \
+out-of-band \(.starvation_max) s (upper \(.starvation_max_upper // .starvation_max) s), \
+period \(1 / \$run.sampler.target_hz) s, \(\$run.sampler.missed_ticks) ticks missed, \
+\(\$run.sampler.late_ticks) late\"" "$r"
+check_json "$r" "$victim | .starvation_max_inband >= 0.85 and .starvation_max_inband <= 1.05" \
+	"the victim's in-band starvation_max is not in 0.85..1.05 s"
+# In-band within the sampler's bounds, give or take two periods, and a period
+# more for each tick the busy machine made the sampler miss or take late (as
+# in tests/unit/test-sampler.c): a late tick merges waits and widens them.
+check_json "$r" ".runs[0].sampler as \$s | ((2 + \$s.missed_ticks + \$s.late_ticks) / \$s.target_hz) as \$m
+	| $victim | .starvation_max_inband >= .starvation_max - \$m
+	and .starvation_max_inband <= (.starvation_max_upper // .starvation_max) + \$m" \
+	"in-band starvation_max outside the out-of-band bounds, give or take 2 + missed + late periods"
+check_schema "$r"
 [ "$(cat "$RT_KNOB")" = "$KNOB_BEFORE" ] || fail "$RT_KNOB changed"
 [ ! -e "$STARVE_STATE_DIR/journal" ] || fail "a journal was left behind"

@@ -6,7 +6,7 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 need_root
-need_cmd python3
+need_cmd jq
 [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs (loads are pinned to pu:1)"
 guard_knob
 
@@ -20,12 +20,11 @@ if [ ! -e /proc/sys/kernel/sched_g1 ]; then
 	[ $rc = 4 ] || fail "galbraith-v14 exited $rc, expected 4 (everything skipped)"
 	grep -q "SKIP .*kernel.sched_g1: no such knob on $(uname -r)" "$TMPDIR_TEST/g.out" \
 		"$TMPDIR_TEST/g.err" || fail "galbraith-v14 did not say which knob is missing"
-	check_result "$out/result.json" '
-assert r["summary"]["exit_code"] == 4 and r["summary"]["verdict"] == "skip", r["summary"]
-for run in r["runs"]:
-    assert run["status"] == "skipped", run["status"]
-    assert "kernel.sched_g1: no such knob" in run["reason"], run["reason"]
-'
+	check_json "$out/result.json" '.summary.exit_code == 4 and .summary.verdict == "skip"' \
+		"galbraith-v14: the summary is not skip with exit code 4"
+	check_json "$out/result.json" 'all(.runs[]; .status == "skipped"
+		and (.reason | contains("kernel.sched_g1: no such knob")))' \
+		"galbraith-v14: a run is not skipped for want of kernel.sched_g1"
 else
 	echo "kernel.sched_g1 exists here: galbraith-v14 part not applicable"
 fi
@@ -47,11 +46,9 @@ while :; do
 done
 grep -Eq "^FAIL +victim\.throughput above 1e15, alone: victim throughput [0-9.e+]+/s is not above 1e15 \(setting alone, kernel $(uname -r)\)$" \
 	"$TMPDIR_TEST/i.out" || fail "the failure message does not name load, metric, value, threshold and setting"
-check_result "$out/result.json" '
-s = r["summary"]
-assert s["verdict"] == "fail" and s["exit_code"] == 1 and s["fail"] == 1, s
-v, = r["runs"][0]["verdicts"]
-assert v["verdict"] == "fail" and v["value"] < 1e15, v
-'
+check_json "$out/result.json" '.summary | .verdict == "fail" and .exit_code == 1 and .fail == 1' \
+	"impossible: the summary is not one failure with exit code 1"
+check_json "$out/result.json" '.runs[0].verdicts | length == 1 and .[0].verdict == "fail" and .[0].value < 1e15' \
+	"impossible: not one failed verdict with a value below 1e15"
 [ ! -e "$STARVE_STATE_DIR/journal" ] || fail "a journal was left behind"
 exit 0
