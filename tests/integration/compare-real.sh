@@ -15,6 +15,7 @@
 . "$top_srcdir/tests/lib.sh"
 [ "$(nproc)" -ge 2 ] || skip "needs two CPUs"
 need_cmd jq
+suite_lock	# it times live loads
 
 d=$top_srcdir/tests/compare
 out=$TMPDIR_TEST/out
