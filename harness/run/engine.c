@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define RUN_STOP_GRACE_NS (200 * NSEC_PER_MSEC)
@@ -390,6 +391,30 @@ static void run_check_workers(struct run_ctx *c, struct measure *m, json_t *run)
 	}
 }
 
+/* A leader that exited with an error status (it could not start its
+ * workers, say) makes the run an error too, even if no record says why.
+ * SIGKILL is ours (the stop), SIGXCPU a load's own RLIMIT_RTTIME end. */
+static void run_check_leaders(struct run_ctx *c, struct measure *m, json_t *run)
+{
+	char why[256];
+
+	for (size_t i = 0; i < m->n_spawned && m->status == RESULT_OK; i++) {
+		int st = m->sl[i].status;
+
+		if (m->sl[i].pid <= 0 || !m->sl[i].exited)
+			continue;
+		if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
+			snprintf(why, sizeof(why), "load '%s': its leader exited with status %d (see "
+				 "its messages)", c->p->loads[i].name, WEXITSTATUS(st));
+		else if (WIFSIGNALED(st) && WTERMSIG(st) != SIGKILL && WTERMSIG(st) != SIGXCPU)
+			snprintf(why, sizeof(why), "load '%s': its leader was killed by SIG%s",
+				 c->p->loads[i].name, sigabbrev_np(WTERMSIG(st)));
+		else
+			continue;
+		run_set_status(m, run, RESULT_ERROR, why);
+	}
+}
+
 /* Tasks the sampler found but could not watch (out of descriptors) make
  * the figures partial: the run is an error, saying how many and why. */
 static void run_check_coverage(struct measure *m, json_t *run)
@@ -461,6 +486,7 @@ static int run_measure(struct run_ctx *c, json_t *run)
 			json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", c->hz,
 								      "achieved_hz", 0));
 		run_check_workers(c, &m, run);
+		run_check_leaders(c, &m, run);
 	}
 	if (m.overran)
 		run_set_status(&m, run, RESULT_ERROR, "the controller was stalled past the run's "
