@@ -8,6 +8,7 @@
 #include "harness/placement/confine.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/knobs.h"
+#include "harness/kernel/machine-lock.h"
 #include "lib/error.h"
 
 #include <stdbool.h>
@@ -67,7 +68,7 @@ static void restore_print(const struct journal *j, bool dry_run)
 
 static int restore_journal(struct journal *j, bool dry_run)
 {
-	int failed;
+	int failed, lock;
 
 	if (journal_writer_alive(j))
 		return journal_release(j), error("a run is in progress: pid %d (started %s) holds %s and restores "
@@ -83,7 +84,12 @@ static int restore_journal(struct journal *j, bool dry_run)
 	restore_print(j, dry_run);
 	if (dry_run)
 		return journal_release(j), EXIT_PASS;
+	/* a run in another state dir may be changing the same knobs */
+	lock = machine_lock_take();
+	if (lock < 0)
+		return journal_release(j), EXIT_RUNTIME;
 	failed = journal_restore_all(j);
+	machine_lock_release(lock);
 	if (failed) {
 		journal_release(j);
 		error("%d knob(s) could not be restored; the journal stays at %s (fix the cause "

@@ -9,6 +9,7 @@
 #include "harness/kernel/journal.h"
 #include "harness/kernel/kernel.h"
 #include "harness/kernel/knobs.h"
+#include "harness/kernel/machine-lock.h"
 #include "harness/sampler/noise.h"
 #include "harness/sampler/oob-metrics.h"
 #include "harness/run/progress.h"
@@ -23,6 +24,7 @@
 #include "lib/timeutil.h"
 #include "reports/result.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +41,7 @@ struct run_ctx {
 	json_t *result;
 	struct journal journal;
 	bool journal_open;
+	int machine_lock;	/* held while the journal is open, else -1 */
 	struct watchdog wd;
 	struct progress prog;
 	int hz;
@@ -159,15 +162,27 @@ static int run_journal_open(struct run_ctx *c)
 	static struct journal other;
 	int r;
 
-	/* exact mode's tracefs instance is journaled like a knob */
+	/* exact mode's tracefs instance is journaled like a knob; the
+	 * machine's lock first, so no other run's value is journaled as ours */
 	if (run_writes_knobs(c) || c->p->trace) {
-		if (journal_open(&c->journal, NULL) < 0)
+		c->machine_lock = machine_lock_take();
+		if (c->machine_lock < 0)
 			return -1;
+		if (journal_open(&c->journal, NULL) < 0) {
+			machine_lock_release(c->machine_lock);
+			c->machine_lock = -1;
+			return -1;
+		}
 		c->journal_open = true;
 		return 0;
 	}
 	/* Nothing to write, but a crashed run's knobs are still changed: the
-	 * numbers would not mean what the profile says. */
+	 * numbers would not mean what the profile says. A journal we may not
+	 * read is root's: it cannot concern a run that changes nothing, so an
+	 * unprivileged run goes on. */
+	snprintf(other.file, sizeof(other.file), "%s/journal", journal_state_dir());
+	if (access(other.file, R_OK) < 0 && errno == EACCES)
+		return 0;
 	r = journal_load(&other, NULL);
 	if (r < 0)
 		return -1;
@@ -178,12 +193,15 @@ static int run_journal_open(struct run_ctx *c)
 }
 
 /* In the watchdog, after the controller died and its loads were killed:
- * remove the controller's cpusets, and put its knobs back. */
-static void run_watchdog_restore(pid_t controller)
+ * remove the controller's cpusets, and put its knobs back. After a
+ * deadline (controller stopped or hung) only the knobs: the controller,
+ * resumed, removes its cpusets itself and reports the run as an error. */
+static void run_watchdog_restore(pid_t controller, bool controller_dead)
 {
 	static struct journal j;
 
-	confine_sweep(controller, 0);
+	if (controller_dead)
+		confine_sweep(controller, 0);
 	if (journal_load(&j, NULL) != 1 || j.pid != controller)
 		return;
 	if (journal_restore_all(&j) == 0)
@@ -264,8 +282,14 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 				run_set_status(m, run, RESULT_ERROR, why);
 				return -1;
 			}
-			watchdog_add_group(&c->wd, m->sl[i].pid);
-			signals_add_group(m->sl[i].pid);
+			/* an unwatched load could outlive us: never run one */
+			if (watchdog_add_group(&c->wd, m->sl[i].pid) < 0 ||
+			    signals_add_group(m->sl[i].pid) < 0) {
+				snprintf(why, sizeof(why), "load '%s' could not be registered with "
+					 "the watchdog", p->loads[i].name);
+				run_set_status(m, run, RESULT_ERROR, why);
+				return -1;
+			}
 		}
 	}
 	return 0;
@@ -490,7 +514,7 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	}
 	if (m.overran)
 		run_set_status(&m, run, RESULT_ERROR, "the controller was stalled past the run's "
-			       "deadline; the watchdog killed the loads");
+			       "deadline; the watchdog killed the loads and restored the knobs");
 	if (m.smp)
 		sampler_free(m.smp);
 	trace_free(m.trace);
@@ -594,6 +618,7 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 	enum run_status st;
 
 	memset(&c, 0, sizeof(c));
+	c.machine_lock = -1;
 	c.p = p;
 	c.o = o;
 	*result = NULL;
@@ -602,7 +627,9 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 		return RUN_REFUSED;
 	*result = c.result = run_header(&c);
 	signals_install(c.journal_open ? &c.journal : NULL);
-	if (watchdog_start(&c.wd, run_watchdog_restore) < 0) {
+	/* the watchdog keeps both locks until it is done restoring */
+	if (watchdog_start(&c.wd, run_watchdog_restore,
+			   (const int[]){ c.machine_lock, c.journal.dir_lock }, 2) < 0) {
 		st = RUN_FAILED;
 	} else {
 		progress_init(&c.prog, !o->quiet, run_total_ns(&c));
@@ -612,6 +639,7 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 	if (c.journal_open && journal_close(&c.journal) < 0)
 		st = RUN_FAILED;
 	watchdog_stop(&c.wd);
+	machine_lock_release(c.machine_lock);
 	signals_uninstall();
 	return st;
 }

@@ -10,16 +10,15 @@
 
 #include "harness/kernel/journal.h"
 
-#define SIGNALS_MAX_GROUPS 256
-
 /* Install the handlers; J (may be NULL) is what a second signal restores. */
 void signals_install(struct journal *j);
 /* Put the default handlers back. */
 void signals_uninstall(void);
 /* The first signal caught, 0 if none. */
 int signals_caught(void);
-/* Load process groups a second signal kills. */
-void signals_add_group(pid_t pgid);
+/* Load process groups a second signal kills (as many as there are loads;
+ * -1 with a message only when out of memory). */
+int signals_add_group(pid_t pgid);
 void signals_remove_group(pid_t pgid);
 
 #endif
