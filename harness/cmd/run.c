@@ -4,6 +4,7 @@
  * interrupted (the partial result is still written), 4 all skipped. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/run/signals.h"
 #include "harness/cmd/run-options.h"
 #include "harness/profile/profile.h"
 #include "harness/run/result-build.h"
@@ -118,6 +119,9 @@ static int run_run(int argc, char **argv)
 	enum run_status st;
 	int ret;
 
+	/* from the start: a Ctrl-C while the profile loads still ends the run
+	 * the normal way, with its partial result */
+	signals_install(NULL);
 	if (!cmd_parse(&cmd_run, argc, argv, &a, &ops, &ret))
 		return ret;
 	ret = run_check_args(&a, &ops);

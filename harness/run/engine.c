@@ -595,6 +595,11 @@ static json_t *run_header(struct run_ctx *c)
 
 static enum run_status run_all(struct run_ctx *c)
 {
+	/* the header first: a second signal (no time to write anything) or a
+	 * kill still leaves a partial result that says what was run */
+	run_write_partial(c);
+	if (signals_caught())
+		return RUN_INTERRUPTED;
 	for (int rep = 0; rep < c->p->repeat; rep++)
 		for (size_t i = 0; i < c->p->n_settings; i++) {
 			const struct setting *s = &c->p->settings[i];

@@ -57,8 +57,8 @@ void signals_install(struct journal *j)
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < N_HANDLED; i++)
 		sigaddset(&sa.sa_mask, sig_handled[i]);
+	/* a signal caught already (before the run began) stays caught */
 	sig_journal = j;
-	sig_first = 0;
 	for (size_t i = 0; i < N_HANDLED; i++)
 		sigaction(sig_handled[i], &sa, NULL);
 }
@@ -70,6 +70,7 @@ void signals_uninstall(void)
 	for (size_t i = 0; i < N_HANDLED; i++)
 		signal(sig_handled[i], SIG_DFL);
 	sig_journal = NULL;
+	sig_first = 0;
 	while (t) {
 		struct sig_table *next = t->retired;
 

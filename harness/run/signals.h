@@ -10,7 +10,10 @@
 
 #include "harness/kernel/journal.h"
 
-/* Install the handlers; J (may be NULL) is what a second signal restores. */
+/* Install the handlers; J (may be NULL) is what a second signal restores.
+ * Called first with NULL as `starve run` starts (a signal before the run
+ * began is caught and kept, the run then stops before its first load),
+ * again with the journal once it is open. */
 void signals_install(struct journal *j);
 /* Put the default handlers back. */
 void signals_uninstall(void);
