@@ -598,6 +598,7 @@ static enum run_status run_all(struct run_ctx *c)
 	/* the header first: a second signal (no time to write anything) or a
 	 * kill still leaves a partial result that says what was run */
 	run_write_partial(c);
+	signals_arm_second();
 	if (signals_caught())
 		return RUN_INTERRUPTED;
 	for (int rep = 0; rep < c->p->repeat; rep++)

@@ -22,6 +22,7 @@ struct sig_table {
 };
 
 static volatile sig_atomic_t sig_first;
+static volatile sig_atomic_t sig_armed;	/* a second signal acts at once */
 static _Atomic(struct sig_table *) sig_groups;
 static struct journal *sig_journal;
 
@@ -30,8 +31,9 @@ static void sig_handler(int sig)
 	static const char msg[] = "\nstarve: second signal: killing loads, restoring knobs\n";
 	struct sig_table *t = atomic_load(&sig_groups);
 
-	if (!sig_first) {
-		sig_first = sig;
+	if (!sig_first || !sig_armed) {
+		if (!sig_first)
+			sig_first = sig;
 		return;
 	}
 
@@ -71,12 +73,18 @@ void signals_uninstall(void)
 		signal(sig_handled[i], SIG_DFL);
 	sig_journal = NULL;
 	sig_first = 0;
+	sig_armed = 0;
 	while (t) {
 		struct sig_table *next = t->retired;
 
 		free(t);
 		t = next;
 	}
+}
+
+void signals_arm_second(void)
+{
+	sig_armed = 1;
 }
 
 int signals_caught(void)

@@ -131,13 +131,18 @@ static int wd_drain(struct wd_state *st, int fd)
 /* Descriptors 3 (the socket), 4.. (KEEP) survive; every other is closed. */
 static void wd_keep_fds(int fd, const int *keep, size_t n_keep)
 {
-	int high[8], n = 0;
+	int high[8], n = 0, above;
 
-	/* out of the way first: a kept lock may sit on 3 or 4 */
+	for (size_t i = 0; i < n_keep && n < 8; i++)
+		n += keep[i] >= 0;
+	/* out of the way first (a kept lock may sit on 3 or 4), but low: the
+	 * descriptor limit may be small */
+	above = 4 + n;
+	n = 0;
 	for (size_t i = 0; i < n_keep && n < 8; i++)
 		if (keep[i] >= 0)
-			high[n++] = fcntl(keep[i], F_DUPFD, 100);
-	fd = fcntl(fd, F_DUPFD, 100);
+			high[n++] = fcntl(keep[i], F_DUPFD, above);
+	fd = fcntl(fd, F_DUPFD, above);
 	dup2(fd, 3);
 	for (int i = 0; i < n; i++)
 		if (high[i] >= 0)
