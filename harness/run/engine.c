@@ -94,6 +94,10 @@ int run_check_rt_cpus(const struct profile *p, bool allow)
 	bool any = false;
 
 	CPU_ZERO(&rt);
+	/* every load's CPUs exist here, before any knob is written */
+	for (size_t i = 0; i < p->n_loads; i++)
+		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) < 0)
+			return error("load '%s': %s", p->loads[i].name, why);
 	if (allow || p->allow_rt_on_all_cpus)
 		return 0;
 	for (size_t i = 0; i < p->n_loads; i++) {
