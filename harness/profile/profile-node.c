@@ -10,6 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A message stays one line whatever the profile held (a knob name with a
+ * newline): control bytes become '?'. */
+static void pn_one_line(char *text)
+{
+	for (unsigned char *c = (unsigned char *)text; *c; c++)
+		if (*c < ' ' || *c == 0x7f)
+			*c = '?';
+}
+
 static int pn_vreport(struct pctx *c, int line, int col, const char *fmt, va_list ap)
 {
 	char text[1024];
@@ -17,6 +26,7 @@ static int pn_vreport(struct pctx *c, int line, int col, const char *fmt, va_lis
 
 	c->n_errors++;
 	vsnprintf(text, sizeof(text), fmt, ap);
+	pn_one_line(text);
 	if (c->n_msgs == c->cap_msgs) {
 		size_t cap = c->cap_msgs ? 2 * c->cap_msgs : 16;
 		struct pmsg *grown = realloc(c->msgs, cap * sizeof(*grown));

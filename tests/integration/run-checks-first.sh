@@ -1,9 +1,15 @@
 #!/bin/sh
-# Checked before any knob is written (issue 10, 7): an output that is not a
+# Checked before any knob is written (issue 10, 7, 8): a FIFO as the profile;
+# an output that is not a
 # directory and a load's CPUs beyond the machine refuse the run at once,
 # with the knob untouched and no journal.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
+# a FIFO as the profile is refused at once, not read forever
+mkfifo "$TMPDIR_TEST/fifo" || skip "cannot make a FIFO"
+timeout 5 "$STARVE" check "$TMPDIR_TEST/fifo" > "$TMPDIR_TEST/log" 2>&1; rc=$?
+[ "$rc" = 2 ] || fail "a FIFO profile: exit $rc, expected 2: $(cat "$TMPDIR_TEST/log")"
+grep -q "is not a regular file" "$TMPDIR_TEST/log" || fail "unclear: $(cat "$TMPDIR_TEST/log")"
 need_root
 guard_knob
 n=$(nproc)
