@@ -19,6 +19,7 @@ static void pn_one_line(char *text)
 			*c = '?';
 }
 
+__attribute__((format(printf, 4, 0)))
 static int pn_vreport(struct pctx *c, int line, int col, const char *fmt, va_list ap)
 {
 	char text[1024];
@@ -78,6 +79,7 @@ void pn_flush(struct pctx *c)
 	c->n_msgs = c->cap_msgs = 0;
 }
 
+__attribute__((format(printf, 4, 0)))
 static int pn_verror(struct pctx *c, const yaml_node_t *node, size_t offset,
 		     const char *fmt, va_list ap)
 {
