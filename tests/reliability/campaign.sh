@@ -75,11 +75,16 @@ orphans() {
 # Random milliseconds in [0, $1).
 rand_ms() { echo $(( $(od -An -N2 -tu2 /dev/urandom) % $1 )); }
 ms_to_s() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
-# Wait up to 3 s for no orphans and the knob back; 0 if so.
+# Wait up to 3 s for no orphans and the knob back (then up to 1 s more for
+# the watchdog to remove the journal it restored from); 0 if so.
 settled() {
 	i=0
 	while [ $i -lt 30 ]; do
-		[ -z "$(orphans)" ] && [ "$(cat "$KNOB")" = "$BEFORE" ] && return 0
+		if [ -z "$(orphans)" ] && [ "$(cat "$KNOB")" = "$BEFORE" ]; then
+			j=0
+			while [ -e "$STATE/journal" ] && [ $j -lt 10 ]; do sleep 0.1; j=$((j + 1)); done
+			return 0
+		fi
 		sleep 0.1; i=$((i + 1))
 	done
 	return 1
