@@ -159,6 +159,7 @@ static int run_run(int argc, char **argv)
 	} else {
 		ret = EXIT_RUNTIME;
 	}
+	signals_uninstall();
 	profile_free(p);
 	return ret;
 }

@@ -602,7 +602,7 @@ static enum run_status run_all(struct run_ctx *c)
 	/* the header first: a second signal (no time to write anything) or a
 	 * kill still leaves a partial result that says what was run */
 	run_write_partial(c);
-	signals_arm_second();
+	signals_arm_second(true);
 	if (signals_caught())
 		return RUN_INTERRUPTED;
 	for (int rep = 0; rep < c->p->repeat; rep++)
@@ -650,6 +650,9 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 		st = RUN_FAILED;
 	watchdog_stop(&c.wd);
 	machine_lock_release(c.machine_lock);
-	signals_uninstall();
+	/* nothing left to kill or restore: a signal now only waits for the
+	 * result to be written (the command uninstalls the handlers) */
+	signals_install(NULL);
+	signals_arm_second(false);
 	return st;
 }

@@ -30,7 +30,8 @@ enum run_status {
 
 /* Run P. *RESULT receives the result tree (without verdicts) whenever
  * anything was built, even on failure; the caller owns it. Errors are
- * printed. */
+ * printed. The signal handlers stay installed, only noting signals, so the
+ * caller writes its result whole; it calls signals_uninstall() after. */
 enum run_status run_profile(const struct profile *p, const struct run_options *o,
 			    json_t **result);
 

@@ -7,6 +7,7 @@
 #include "lib/error.h"
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,9 +83,9 @@ void signals_uninstall(void)
 	}
 }
 
-void signals_arm_second(void)
+void signals_arm_second(bool armed)
 {
-	sig_armed = 1;
+	sig_armed = armed;
 }
 
 int signals_caught(void)

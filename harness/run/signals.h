@@ -7,6 +7,7 @@
 #ifndef STARVE_SIGNALS_H
 #define STARVE_SIGNALS_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 #include "harness/kernel/journal.h"
@@ -16,10 +17,11 @@
  * began is caught and kept, the run then stops before its first load),
  * again with the journal once it is open. */
 void signals_install(struct journal *j);
-/* From now on a second signal acts at once (killing loads, restoring,
- * exit 3). Before, while nothing runs and no partial result exists yet,
- * it is only noted: the run stops the normal way, with its result. */
-void signals_arm_second(void);
+/* ARMED: from now on a second signal acts at once (killing loads,
+ * restoring, exit 3). Unarmed (before the first partial result, and again
+ * once the run is over and its result is being written), it is only noted:
+ * the command ends the normal way, with its result. */
+void signals_arm_second(bool armed);
 /* Put the default handlers back. */
 void signals_uninstall(void);
 /* The first signal caught, 0 if none. */

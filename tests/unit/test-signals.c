@@ -64,7 +64,7 @@ START_TEST(an_armed_second_signal_kills_every_group)
 			if (signals_add_group(groups[i]) < 0)
 				_exit(1);
 		}
-		signals_arm_second();
+		signals_arm_second(true);
 		raise(SIGINT);
 		raise(SIGINT);
 		_exit(0);	/* not reached */
