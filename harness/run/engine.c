@@ -80,7 +80,7 @@ static void run_set_status(struct measure *m, json_t *run, enum result_status st
 
 static bool run_is_rt(const struct load_spec *l)
 {
-	return l->policy == POLICY_FIFO || l->policy == POLICY_RR;
+	return load_policy_is_realtime(l->policy);	/* fifo, rr and deadline */
 }
 
 int run_check_rt_cpus(const struct profile *p, bool allow)
@@ -120,10 +120,15 @@ static void run_check_privileges(struct run_ctx *c, const struct kernel_info *k)
 	for (size_t i = 0; i < c->p->n_loads; i++) {
 		const struct load_spec *l = &c->p->loads[i];
 
-		if (!run_is_rt(l) || k->is_root || k->cap_sys_nice || k->rtprio_limit < 0 ||
-		    k->rtprio_limit >= l->priority)
+		if (!run_is_rt(l) || k->is_root || k->cap_sys_nice ||
+		    (l->policy != POLICY_DEADLINE &&	/* deadline: root or CAP_SYS_NICE only */
+		     (k->rtprio_limit < 0 || k->rtprio_limit >= l->priority)))
 			continue;
-		snprintf(c->skip_reason, sizeof(c->skip_reason),
+		if (l->policy == POLICY_DEADLINE)
+			snprintf(c->skip_reason, sizeof(c->skip_reason), "load '%s' needs "
+				 "SCHED_DEADLINE: run as root or with CAP_SYS_NICE", l->name);
+		else
+			snprintf(c->skip_reason, sizeof(c->skip_reason),
 			 "load '%s' needs SCHED_%s priority %d: run as root, with CAP_SYS_NICE "
 			 "or an RLIMIT_RTPRIO of at least %d (it is %ld)", l->name,
 			 l->policy == POLICY_FIFO ? "FIFO" : "RR", l->priority, l->priority,
