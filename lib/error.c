@@ -17,6 +17,7 @@ void error_set_sink(error_sink_fn fn, void *data)
 	sink_data = data;
 }
 
+__attribute__((format(printf, 2, 0)))
 static void emit(const char *prefix, const char *fmt, va_list ap)
 {
 	char msg[1024];

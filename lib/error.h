@@ -22,7 +22,8 @@ void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void die(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int error_at(const char *file, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-int verror_at(const char *file, int line, int col, const char *fmt, va_list ap);
+int verror_at(const char *file, int line, int col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
 
 /* For functions that explain a failure in a caller's buffer instead of
  * printing it: format into WHY (when not NULL) and return -1. */

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -21,8 +22,22 @@
 #define WORK_CHUNK_NS (30 * NSEC_PER_USEC)	/* CPU time between two clock reads */
 
 /* Set when starting a worker failed, so the workers already started stop
- * without touching the shared stop flag (which belongs to the controller). */
-static volatile int workers_abort;
+ * without touching the shared stop flag (which belongs to the controller).
+ * Written by the leader's main thread, read by every worker thread. */
+static atomic_bool workers_abort;
+
+/* The worker that could not start gets its record marked failed with why,
+ * so the controller makes the run an error naming the load, never a verdict
+ * over the workers that did start. */
+static void note_start_failure(struct load_ctx *ctx, unsigned started, unsigned n,
+			       const char *what, int err)
+{
+	struct worker_record *rec = &ctx->stats->rec[ctx->first_record + started];
+
+	atomic_store(&workers_abort, true);
+	worker_fail(rec, "cannot start %s %u of %u: %s%s", what, started + 1, n, strerror(err),
+		    err == EAGAIN ? " (a process or thread limit: ulimit -u, a pids cgroup?)" : "");
+}
 
 struct worker_start {
 	struct load_ctx *ctx;
@@ -62,7 +77,7 @@ static int run_threads(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg
 	}
 	pthread_attr_destroy(&attr);
 	if (err)
-		workers_abort = 1;
+		note_start_failure(ctx, started, n, "worker thread", err);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(tids[i], NULL);
 	free(ws);
@@ -106,6 +121,7 @@ static int run_processes(struct load_ctx *ctx, unsigned n, worker_fn fn, void *a
 		pids[started] = fork();
 		if (pids[started] < 0) {
 			err = errno;
+			note_start_failure(ctx, started, n, "worker process", err);
 			break;
 		}
 		if (pids[started] == 0)
@@ -186,7 +202,7 @@ bool load_should_stop(const struct load_ctx *ctx)
 {
 	const struct stats_block *b = ctx->stats;
 
-	if (*(const volatile int32_t *)&b->stop || workers_abort)
+	if (*(const volatile int32_t *)&b->stop || atomic_load_explicit(&workers_abort, memory_order_relaxed))
 		return true;
 	return b->deadline_ns > 0 && mono_ns() >= b->deadline_ns;
 }

@@ -8,6 +8,7 @@
 #include "harness/placement/confine.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/knobs.h"
+#include "harness/kernel/machine-lock.h"
 #include "lib/error.h"
 
 #include <stdbool.h>
@@ -38,20 +39,28 @@ const struct cmd cmd_restore = {
 /* "name: current -> journaled", newest first (the order of restoring). */
 static void restore_print(const struct journal *j, bool dry_run)
 {
-	printf("%s %zu knob(s) from %s (written by pid %d, started %s):\n",
-	       dry_run ? "would restore" : "restoring", j->n, j->file, (int)j->pid, j->started);
-	for (size_t i = j->n; i-- > 0;) {
-		const struct journal_entry *e = &j->entries[i];
+	size_t order[JOURNAL_MAX_ENTRIES];
+
+	printf("%s %zu entr%s from %s (written by pid %d, started %s):\n",
+	       dry_run ? "would restore" : "restoring", j->n, j->n == 1 ? "y" : "ies", j->file,
+	       (int)j->pid, j->started);
+	journal_undo_order(j, order);
+	for (size_t k = 0; k < j->n; k++) {
+		const struct journal_entry *e = &j->entries[order[k]];
 		struct knob_state st;
 		const char *cur;
 
-		if (!strncmp(e->knob, JOURNAL_TRACEFS_PREFIX, strlen(JOURNAL_TRACEFS_PREFIX))) {
-			printf("  %s: remove the tracefs instance (exact mode)\n", e->knob);
+		if (e->kind == JOURNAL_TRACEFS) {
+			printf("  tracefs instance %s: remove it (exact mode)\n", e->name);
 			continue;
 		}
-		knob_probe(e->knob, &st);
+		if (e->kind == JOURNAL_CGROUP) {
+			printf("  cgroup %s: kill what is left in it, remove it\n", e->path);
+			continue;
+		}
+		knob_probe(e->name, &st);
 		cur = st.readable ? st.value : st.present ? "(unreadable)" : "(missing)";
-		printf("  %s: %s -> %s%s\n", e->knob, cur, e->value,
+		printf("  %s: %s -> %s%s\n", e->name, cur, e->value,
 		       st.readable && !strcmp(cur, e->value) ? " (unchanged)" : "");
 	}
 	fflush(stdout);
@@ -59,22 +68,30 @@ static void restore_print(const struct journal *j, bool dry_run)
 
 static int restore_journal(struct journal *j, bool dry_run)
 {
-	int failed;
+	int failed, lock;
 
 	if (journal_writer_alive(j))
-		return error("a run is in progress: pid %d (started %s) holds %s and restores "
+		return journal_release(j), error("a run is in progress: pid %d (started %s) holds %s and restores "
 			     "its knobs itself; stop it first", (int)j->pid, j->started, j->file),
 		       EXIT_RUNTIME;
 	if (j->n == 0) {
 		printf("nothing to restore: the journal %s lists no knob%s\n", j->file,
 		       dry_run ? "" : "; removed it");
+		if (dry_run)
+			journal_release(j);
 		return dry_run || journal_remove(j) == 0 ? EXIT_PASS : EXIT_RUNTIME;
 	}
 	restore_print(j, dry_run);
 	if (dry_run)
-		return EXIT_PASS;
+		return journal_release(j), EXIT_PASS;
+	/* a run in another state dir may be changing the same knobs */
+	lock = machine_lock_take();
+	if (lock < 0)
+		return journal_release(j), EXIT_RUNTIME;
 	failed = journal_restore_all(j);
+	machine_lock_release(lock);
 	if (failed) {
+		journal_release(j);
 		error("%d knob(s) could not be restored; the journal stays at %s (fix the cause "
 		      "and run 'starve restore' again, or remove it once checked)", failed, j->file);
 		return EXIT_RUNTIME;
@@ -100,9 +117,17 @@ static int run_restore(int argc, char **argv)
 	j = malloc(sizeof(*j));
 	if (!j)
 		return error("out of memory"), EXIT_RUNTIME;
-	ret = journal_load(j, NULL);
-	if (ret == 0)
+	ret = journal_load_locked(j, NULL);
+	if (ret == 0 && j->partial) {
+		printf("nothing to restore: %s is empty (a run killed as it started left it)%s\n",
+		       j->file, dry_run ? "" : "; removed it");
+		if (dry_run)
+			journal_release(j);
+		else if (journal_remove(j) < 0)
+			ret = -1;
+	} else if (ret == 0) {
 		printf("nothing to restore: no journal in %s\n", journal_state_dir());
+	}
 	ret = ret < 0 ? EXIT_RUNTIME : ret == 0 ? EXIT_PASS : restore_journal(j, dry_run);
 	free(j);
 	/* Only dead runs' cpusets: a live run removes its own. */

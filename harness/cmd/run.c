@@ -4,6 +4,7 @@
  * interrupted (the partial result is still written), 4 all skipped. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/run/signals.h"
 #include "harness/cmd/run-options.h"
 #include "harness/profile/profile.h"
 #include "harness/run/result-build.h"
@@ -21,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int run_run(int argc, char **argv);
 
@@ -59,6 +62,7 @@ static int run_output_dir(const struct profile *p, const char *dir, char *out, s
 {
 	char stamp[32];
 	time_t now = time(NULL);
+	struct stat st;
 	struct tm tm;
 
 	if (dir) {
@@ -70,6 +74,11 @@ static int run_output_dir(const struct profile *p, const char *dir, char *out, s
 	}
 	if (fs_mkdirs(out) < 0)
 		return error_errno("cannot create '%s'", out);
+	/* found now, not after the whole run: -o /dev/null, a file, read-only */
+	if (stat(out, &st) < 0 || !S_ISDIR(st.st_mode))
+		return error("--output '%s' is not a directory", out);
+	if (access(out, W_OK | X_OK) < 0)
+		return error_errno("--output '%s': cannot write into it", out);
 	return 0;
 }
 
@@ -118,6 +127,9 @@ static int run_run(int argc, char **argv)
 	enum run_status st;
 	int ret;
 
+	/* from the start: a Ctrl-C while the profile loads still ends the run
+	 * the normal way, with its partial result */
+	signals_install(NULL);
 	if (!cmd_parse(&cmd_run, argc, argv, &a, &ops, &ret))
 		return ret;
 	ret = run_check_args(&a, &ops);

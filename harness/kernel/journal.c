@@ -1,27 +1,49 @@
-/* The knob journal (harness/kernel/journal.h). The file is small text:
- *   starve-journal 1
+/* The journal (harness/kernel/journal.h). The file is small text:
+ *   starve-journal 2
  *   pid <pid> <start in clock ticks> <start, UTC ISO 8601>
- *   knob <name> <old value>          (one per knob, %XX-escaped)
+ *   sysctl <name> <old value>        (%XX-escaped)
+ *   debugfs <name> <old value>
+ *   tracefs <instance>
+ *   cgroup <directory>
+ * Version 1 files ("knob <name> <value>", "knob tracefs:<instance> -") are
+ * still read, so a journal left by an older starve can be restored.
  * It is rewritten whole on every change (temporary file, fsync, rename,
- * directory fsync), so a crash leaves either the old or the new version. */
+ * directory fsync), so a crash leaves either the old or the new version;
+ * the first version is linked into place, so it exists whole or not at all.
+ * The state directory's flock serialises every writer and `starve restore`. */
 #include "config.h"
 #include "harness/kernel/journal.h"
+#include "harness/kernel/journal-undo.h"
 #include "harness/kernel/knobs.h"
-#include "harness/kernel/knob-features.h"
 #include "lib/error.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-#define JOURNAL_MAGIC "starve-journal 1"
-#define JOURNAL_LINE_MAX (3 * (JOURNAL_NAME_MAX + JOURNAL_VALUE_MAX) + 16)
+#define JOURNAL_MAGIC "starve-journal 2"
+#define JOURNAL_MAGIC_V1 "starve-journal 1"
+#define JOURNAL_TMP_PREFIX "journal.tmp."
+#define JOURNAL_LINE_MAX (3 * (JOURNAL_PATH_MAX + JOURNAL_VALUE_MAX) + 16)
+#define JOURNAL_V1_TRACEFS "tracefs:"
+
+static const char *const journal_kind_names[] = {
+	[JOURNAL_SYSCTL] = "sysctl", [JOURNAL_DEBUGFS] = "debugfs",
+	[JOURNAL_TRACEFS] = "tracefs", [JOURNAL_CGROUP] = "cgroup",
+};
+
+const char *journal_kind_name(enum journal_kind kind)
+{
+	return kind <= JOURNAL_CGROUP ? journal_kind_names[kind] : "?";
+}
 
 const char *journal_state_dir(void)
 {
@@ -154,29 +176,35 @@ static int journal_fsync_dir(const char *dir)
 	return 0;
 }
 
+
 static int journal_write_lines(FILE *f, const struct journal *j)
 {
-	char name[3 * JOURNAL_NAME_MAX], value[3 * JOURNAL_VALUE_MAX];
+	char name[3 * JOURNAL_PATH_MAX], value[3 * JOURNAL_VALUE_MAX];
 
 	fprintf(f, "%s\npid %d %llu %s\n", JOURNAL_MAGIC, (int)j->pid,
 		(unsigned long long)j->pid_starttime, j->started);
 	for (size_t i = 0; i < j->n; i++) {
-		if (journal_escape(j->entries[i].knob, name, sizeof(name)) < 0 ||
-		    journal_escape(j->entries[i].value, value, sizeof(value)) < 0)
-			return error("journal entry for '%s' is too long", j->entries[i].knob);
-		fprintf(f, "knob %s %s\n", name, value);
+		const struct journal_entry *e = &j->entries[i];
+		bool is_knob = e->kind == JOURNAL_SYSCTL || e->kind == JOURNAL_DEBUGFS;
+
+		if (journal_escape(e->kind == JOURNAL_CGROUP ? e->path : e->name, name,
+				   sizeof(name)) < 0 ||
+		    journal_escape(e->value, value, sizeof(value)) < 0)
+			return error("journal entry for '%s' is too long", e->name);
+		fprintf(f, "%s %s%s%s\n", journal_kind_name(e->kind), name, is_knob ? " " : "",
+			is_knob ? value : "");
 	}
 	return 0;
 }
 
-/* Replace the journal file with J's contents, durably. */
-static int journal_save(const struct journal *j)
+/* Write J into a new temporary file of its directory, fsync'd; its name
+ * into TMP (LEN bytes). */
+static int journal_write_tmp(const struct journal *j, char *tmp, size_t len)
 {
-	char tmp[JOURNAL_PATH_MAX + 32];
 	FILE *f;
 	int fd, ok;
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%d", j->file, (int)getpid());
+	snprintf(tmp, len, "%s/%s%d", j->dir, JOURNAL_TMP_PREFIX, (int)getpid());
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return error_errno("cannot write journal %s", tmp);
@@ -191,18 +219,49 @@ static int journal_save(const struct journal *j)
 		error_errno("cannot write journal %s", tmp);
 	if (fclose(f) != 0)
 		ok = 0;
-	if (!ok || rename(tmp, j->file) < 0) {
-		if (ok)
-			error_errno("cannot rename %s to %s", tmp, j->file);
+	if (!ok) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* Replace the journal file with J's contents, durably. */
+static int journal_save(const struct journal *j)
+{
+	char tmp[JOURNAL_PATH_MAX + 32];
+
+	if (journal_write_tmp(j, tmp, sizeof(tmp)) < 0)
+		return -1;
+	if (rename(tmp, j->file) < 0) {
+		error_errno("cannot rename %s to %s", tmp, j->file);
 		unlink(tmp);
 		return -1;
 	}
 	return journal_fsync_dir(j->dir);
 }
 
+/* Create the journal file whole and exclusively: link() of a complete
+ * temporary file fails if a journal exists, and never shows a partial one. */
+static int journal_create(const struct journal *j)
+{
+	char tmp[JOURNAL_PATH_MAX + 32];
+	int ret = 0;
+
+	if (journal_write_tmp(j, tmp, sizeof(tmp)) < 0)
+		return -1;
+	if (link(tmp, j->file) < 0)
+		ret = errno == EEXIST ?
+		      error("another run has just started and holds the journal %s", j->file) :
+		      error_errno("cannot create journal %s", j->file);
+	unlink(tmp);
+	return ret < 0 ? -1 : journal_fsync_dir(j->dir);
+}
+
 static int journal_set_dir(struct journal *j, const char *dir)
 {
 	memset(j, 0, sizeof(*j));
+	j->dir_lock = -1;
 	if (!dir)
 		dir = journal_state_dir();
 	if ((size_t)snprintf(j->dir, sizeof(j->dir), "%s", dir) >= sizeof(j->dir) ||
@@ -211,100 +270,84 @@ static int journal_set_dir(struct journal *j, const char *dir)
 	return 0;
 }
 
-/* One "knob NAME VALUE" line into a new entry; the path comes from the name. */
-/* ---- tracefs instances: entries "tracefs:NAME", undone by removing it ----
- * (a stopgap until the journal has kinds of entries: then this becomes one) */
+/* ---- reading ---- */
 
-static bool journal_is_tracefs(const char *knob)
-{
-	return !strncmp(knob, JOURNAL_TRACEFS_PREFIX, strlen(JOURNAL_TRACEFS_PREFIX));
-}
-
-/* Only "starve-<digits>": a tampered journal must not make us rmdir anything else. */
-static bool journal_tracefs_name_ok(const char *name)
-{
-	if (strncmp(name, "starve-", 7) || !name[7])
-		return false;
-	for (const char *c = name + 7; *c; c++)
-		if (*c < '0' || *c > '9')
-			return false;
-	return true;
-}
-
-/* Remove the instance wherever tracefs is mounted; async-signal-safe.
- * Returns 0 when it is gone (or was never made), else an errno. */
-static int journal_remove_tracefs(const char *knob)
-{
-	static const char *const roots[] = { "/sys/kernel/tracing/instances/",
-					     "/sys/kernel/debug/tracing/instances/" };
-	const char *name = knob + strlen(JOURNAL_TRACEFS_PREFIX);
-	char path[JOURNAL_PATH_MAX];
-	int err = 0;
-
-	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
-		size_t a = strlen(roots[i]), b = strlen(name);
-
-		if (a + b >= sizeof(path))
-			return ENAMETOOLONG;
-		memcpy(path, roots[i], a);
-		memcpy(path + a, name, b + 1);
-		if (rmdir(path) < 0 && errno != ENOENT && errno != ENOTDIR)
-			err = errno;
-	}
-	return err;
-}
-
-int journal_record_tracefs(struct journal *j, const char *instance)
-{
-	char knob[JOURNAL_NAME_MAX];
-
-	if (!journal_tracefs_name_ok(instance))
-		return error("tracefs instance name '%s' is not starve-<pid>", instance);
-	snprintf(knob, sizeof(knob), "%s%s", JOURNAL_TRACEFS_PREFIX, instance);
-	return journal_record_path(j, knob, "", "-");
-}
-
-int journal_forget_tracefs(struct journal *j, const char *instance)
-{
-	char knob[JOURNAL_NAME_MAX];
-	size_t kept = 0;
-
-	snprintf(knob, sizeof(knob), "%s%s", JOURNAL_TRACEFS_PREFIX, instance);
-	for (size_t i = 0; i < j->n; i++)
-		if (strcmp(j->entries[i].knob, knob))
-			j->entries[kept++] = j->entries[i];
-	if (kept == j->n)
-		return 0;
-	j->n = kept;
-	return journal_save(j);
-}
-
-static int journal_parse_knob(struct journal *j, char *line, const char *where)
+/* A new entry of KIND from the file; checks what a tampered file could abuse. */
+static int journal_parse_entry(struct journal *j, enum journal_kind kind, const char *name,
+			       const char *value, const char *where)
 {
 	struct journal_entry *e = &j->entries[j->n];
-	char *name = line + 5, *value = strchr(name, ' '), why[256];
+	char why[256];
 
-	if (!value || strchr(value + 1, ' '))
-		return error("%s: expected 'knob NAME VALUE'", where);
-	*value++ = '\0';
 	if (j->n == JOURNAL_MAX_ENTRIES)
-		return error("%s: more than %d knobs", where, JOURNAL_MAX_ENTRIES);
-	if (journal_unescape(name, e->knob, sizeof(e->knob)) < 0 ||
-	    journal_unescape(value, e->value, sizeof(e->value)) < 0)
+		return error("%s: more than %d entries", where, JOURNAL_MAX_ENTRIES);
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	if (journal_unescape(value, e->value, sizeof(e->value)) < 0)
 		return error("%s: bad escaping or too long", where);
-	if (journal_is_tracefs(e->knob)) {
-		if (!journal_tracefs_name_ok(e->knob + strlen(JOURNAL_TRACEFS_PREFIX)))
-			return error("%s: bad tracefs instance name '%s'", where, e->knob);
-		e->path[0] = '\0';
-		j->n++;
-		return 0;
+	switch (kind) {
+	case JOURNAL_TRACEFS:
+		if (journal_unescape(name, e->name, sizeof(e->name)) < 0 ||
+		    !journal_tracefs_name_ok(e->name))
+			return error("%s: bad tracefs instance name '%s'", where, name);
+		break;
+	case JOURNAL_CGROUP:
+		if (journal_unescape(name, e->name, sizeof(e->name)) < 0 ||
+		    !journal_cgroup_path_ok(e->name))
+			return error("%s: bad cgroup directory '%s' (not under %s?)", where, name,
+				     JOURNAL_CGROUP_ROOT);
+		_Static_assert(JOURNAL_PATH_MAX >= JOURNAL_NAME_MAX, "a cgroup name is its path");
+		memcpy(e->path, e->name, sizeof(e->name));
+		break;
+	case JOURNAL_SYSCTL:
+	case JOURNAL_DEBUGFS:
+		if (journal_unescape(name, e->name, sizeof(e->name)) < 0)
+			return error("%s: bad escaping or too long", where);
+		if (knob_name_check(e->name, why, sizeof(why)) < 0)
+			return error("%s: %s", where, why);
+		if ((kind == JOURNAL_DEBUGFS) != !strncmp(e->name, "debugfs:", 8))
+			return error("%s: '%s' is not a %s knob", where, e->name,
+				     journal_kind_name(kind));
+		if (knob_path(e->name, e->path, sizeof(e->path)) < 0)
+			return -1;
+		break;
 	}
-	if (knob_name_check(e->knob, why, sizeof(why)) < 0)
-		return error("%s: %s", where, why);
-	if (knob_path(e->knob, e->path, sizeof(e->path)) < 0)
-		return -1;
 	j->n++;
 	return 0;
+}
+
+/* "KIND NAME [VALUE]": the kind's word, then its fields. */
+static int journal_parse_line(struct journal *j, char *line, bool v1, const char *where)
+{
+	char *name = strchr(line, ' '), *value;
+	bool is_knob;
+	int kind = -1;
+
+	if (!name)
+		return error("%s: unknown line", where);
+	*name++ = '\0';
+	value = strchr(name, ' ');
+	if (value)
+		*value++ = '\0';
+	if (v1 && !strcmp(line, "knob")) {
+		/* version 1: "knob NAME VALUE", tracefs as "knob tracefs:NAME -" */
+		if (!strncmp(name, JOURNAL_V1_TRACEFS, strlen(JOURNAL_V1_TRACEFS)))
+			return value && !strcmp(value, "-") ?
+			       journal_parse_entry(j, JOURNAL_TRACEFS,
+						   name + strlen(JOURNAL_V1_TRACEFS), "", where) :
+			       error("%s: expected 'knob tracefs:NAME -'", where);
+		kind = strncmp(name, "debugfs:", 8) ? JOURNAL_SYSCTL : JOURNAL_DEBUGFS;
+	}
+	for (int k = 0; !v1 && k <= JOURNAL_CGROUP; k++)
+		if (!strcmp(line, journal_kind_names[k]))
+			kind = k;
+	if (kind < 0)
+		return error("%s: unknown line", where);
+	is_knob = kind == JOURNAL_SYSCTL || kind == JOURNAL_DEBUGFS;
+	if (is_knob != (value != NULL) || (value && strchr(value, ' ')))
+		return error("%s: expected '%s NAME%s'", where, v1 ? "knob" : line,
+			     is_knob ? " VALUE" : "");
+	return journal_parse_entry(j, (enum journal_kind)kind, name, value ? value : "", where);
 }
 
 static int journal_parse_header(struct journal *j, const char *line, const char *where)
@@ -320,41 +363,40 @@ static int journal_parse_header(struct journal *j, const char *line, const char 
 	return 0;
 }
 
+/* Returns 0, -1 (message printed), or 1 for an empty or header-less file. */
 static int journal_parse(struct journal *j, FILE *f)
 {
 	char line[JOURNAL_LINE_MAX], where[JOURNAL_PATH_MAX + 16];
 	int lineno = 0;
+	bool v1 = false;
 
 	while (fgets(line, sizeof(line), f)) {
 		size_t n = strlen(line);
 
 		snprintf(where, sizeof(where), "%s:%d", j->file, ++lineno);
 		if (!n || line[n - 1] != '\n')
-			return error("%s: line too long or truncated", where);
+			return lineno <= 2 ? 1 : error("%s: line too long or truncated", where);
 		line[n - 1] = '\0';
 		if (lineno == 1) {
-			if (strcmp(line, JOURNAL_MAGIC))
+			v1 = !strcmp(line, JOURNAL_MAGIC_V1);
+			if (!v1 && strcmp(line, JOURNAL_MAGIC))
 				return error("%s: not a starve journal (no '%s' line)", where,
 					     JOURNAL_MAGIC);
 		} else if (lineno == 2) {
 			if (journal_parse_header(j, line, where) < 0)
 				return -1;
-		} else if (strncmp(line, "knob ", 5) || journal_parse_knob(j, line, where) < 0) {
-			return strncmp(line, "knob ", 5) ? error("%s: unknown line", where) : -1;
+		} else if (journal_parse_line(j, line, v1, where) < 0) {
+			return -1;
 		}
 	}
-	if (lineno < 2)
-		return error("%s: truncated journal (no pid line)", j->file);
-	return 0;
+	return lineno < 2 ? 1 : 0;
 }
 
-int journal_load(struct journal *j, const char *dir)
+static int journal_read(struct journal *j)
 {
 	FILE *f;
 	int ret;
 
-	if (journal_set_dir(j, dir) < 0)
-		return -1;
 	f = fopen(j->file, "re");
 	if (!f) {
 		if (errno == ENOENT)
@@ -365,12 +407,97 @@ int journal_load(struct journal *j, const char *dir)
 	fclose(f);
 	if (ret < 0)
 		return -1;
+	if (ret > 0) {
+		/* Only a starve of before version 2 could leave one (it created
+		 * the file empty, then wrote it): nothing was changed yet. */
+		memset(j->entries, 0, sizeof(j->entries));
+		j->n = 0;
+		j->partial = true;
+		return 0;
+	}
 	j->is_open = true;
 	return 1;
 }
 
-/* An existing journal: remove it if it is empty and its writer is dead,
- * else refuse to start. */
+int journal_load(struct journal *j, const char *dir)
+{
+	return journal_set_dir(j, dir) < 0 ? -1 : journal_read(j);
+}
+
+/* ---- claiming ---- */
+
+static int journal_lock_dir(struct journal *j)
+{
+	int fd = open(j->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return error_errno("cannot open state directory %s", j->dir);
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int err = errno;
+
+		close(fd);
+		if (err == EWOULDBLOCK)
+			return error("a run is in progress: it holds the state directory %s "
+				     "(or its watchdog is restoring after it died)", j->dir);
+		errno = err;
+		return error_errno("cannot lock state directory %s", j->dir);
+	}
+	j->dir_lock = fd;
+	return 0;
+}
+
+/* Only close: a watchdog forked after the lock was taken shares it, and
+ * keeps it until it is done restoring. */
+static void journal_unlock_dir(struct journal *j)
+{
+	if (j->dir_lock >= 0)
+		close(j->dir_lock);
+	j->dir_lock = -1;
+}
+
+void journal_release(struct journal *j)
+{
+	journal_unlock_dir(j);
+}
+
+int journal_load_locked(struct journal *j, const char *dir)
+{
+	int ret;
+
+	if (journal_set_dir(j, dir) < 0)
+		return -1;
+	if (access(j->dir, F_OK) < 0 && errno == ENOENT)
+		return 0;
+	if (journal_lock_dir(j) < 0)
+		return -1;
+	ret = journal_read(j);
+	if (ret <= 0 && !j->partial)
+		journal_unlock_dir(j);
+	return ret;
+}
+
+/* Temporary files a writer killed inside a save left: under the lock no
+ * other writer exists, so all of them are stale. */
+static void journal_remove_stale_tmp(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char path[JOURNAL_PATH_MAX + 300];
+
+	if (!d)
+		return;
+	while ((de = readdir(d)))
+		if (!strncmp(de->d_name, JOURNAL_TMP_PREFIX, strlen(JOURNAL_TMP_PREFIX))) {
+			snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+			if (unlink(path) == 0)
+				warning("removed %s, a journal save a killed run left unfinished",
+					path);
+		}
+	closedir(d);
+}
+
+/* An existing journal: remove it if it holds nothing to undo and its
+ * writer is dead, else refuse to start. Runs under the directory's lock. */
 static int journal_check_existing(const char *dir)
 {
 	struct journal *old = malloc(sizeof(*old));
@@ -382,6 +509,10 @@ static int journal_check_existing(const char *dir)
 	if (ret > 0 && journal_writer_alive(old)) {
 		ret = error("a run is in progress: pid %d (started %s) holds the journal %s",
 			    (int)old->pid, old->started, old->file);
+	} else if (ret == 0 && old->partial) {
+		warning("removed %s: an empty journal a run killed as it started left (nothing "
+			"was changed yet)", old->file);
+		ret = unlink(old->file) < 0 ? error_errno("cannot remove %s", old->file) : 0;
 	} else if (ret > 0 && old->n == 0) {
 		ret = unlink(old->file) < 0 ? error_errno("cannot remove %s", old->file) : 0;
 	} else if (ret > 0) {
@@ -394,20 +525,6 @@ static int journal_check_existing(const char *dir)
 	return ret;
 }
 
-/* Create the file exclusively, so of two runs starting at once one loses
- * here instead of both writing a journal over the other's. */
-static int journal_claim(const struct journal *j)
-{
-	int fd = open(j->file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-
-	if (fd < 0 && errno == EEXIST)
-		return error("another run has just started and holds the journal %s", j->file);
-	if (fd < 0)
-		return error_errno("cannot create journal %s", j->file);
-	close(fd);
-	return 0;
-}
-
 int journal_open(struct journal *j, const char *dir)
 {
 	time_t now = time(NULL);
@@ -417,43 +534,55 @@ int journal_open(struct journal *j, const char *dir)
 		return -1;
 	if (mkdir(j->dir, 0700) < 0 && errno != EEXIST)
 		return error_errno("cannot create state directory %s", j->dir);
-	if (journal_check_existing(j->dir) < 0 || journal_claim(j) < 0)
+	if (journal_lock_dir(j) < 0)
 		return -1;
+	journal_remove_stale_tmp(j->dir);
 	j->pid = getpid();
 	j->pid_starttime = journal_starttime(j->pid);
 	gmtime_r(&now, &tm);
 	strftime(j->started, sizeof(j->started), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (journal_save(j) < 0) {
-		unlink(j->file);
+	if (journal_check_existing(j->dir) < 0 || journal_create(j) < 0) {
+		journal_unlock_dir(j);
 		return -1;
 	}
 	j->is_open = true;
 	return 0;
 }
 
-int journal_record_path(struct journal *j, const char *knob, const char *path,
-			const char *old_value)
+/* ---- recording ---- */
+
+static int journal_add(struct journal *j, enum journal_kind kind, const char *name,
+		       const char *path, const char *value)
 {
 	struct journal_entry *e;
 
 	if (!j->is_open)
 		return error("journal is not open");
 	for (size_t i = 0; i < j->n; i++)
-		if (!strcmp(j->entries[i].knob, knob))
+		if (j->entries[i].kind == kind && !strcmp(j->entries[i].name, name))
 			return 0;	/* keep the oldest value */
 	if (j->n == JOURNAL_MAX_ENTRIES)
-		return error("too many knobs for the journal (%d at most)", JOURNAL_MAX_ENTRIES);
+		return error("too many entries for the journal (%d at most)", JOURNAL_MAX_ENTRIES);
 	e = &j->entries[j->n];
-	if ((size_t)snprintf(e->knob, sizeof(e->knob), "%s", knob) >= sizeof(e->knob) ||
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	if ((size_t)snprintf(e->name, sizeof(e->name), "%s", name) >= sizeof(e->name) ||
 	    (size_t)snprintf(e->path, sizeof(e->path), "%s", path) >= sizeof(e->path) ||
-	    (size_t)snprintf(e->value, sizeof(e->value), "%s", old_value) >= sizeof(e->value))
-		return error("knob '%s' or its value is too long for the journal", knob);
+	    (size_t)snprintf(e->value, sizeof(e->value), "%s", value) >= sizeof(e->value))
+		return error("'%s' or its value is too long for the journal", name);
 	j->n++;
 	if (journal_save(j) < 0) {
 		j->n--;
 		return -1;
 	}
 	return 0;
+}
+
+int journal_record_path(struct journal *j, const char *knob, const char *path,
+			const char *old_value)
+{
+	return journal_add(j, strncmp(knob, "debugfs:", 8) ? JOURNAL_SYSCTL : JOURNAL_DEBUGFS,
+			   knob, path, old_value);
 }
 
 int journal_record(struct journal *j, const char *knob, const char *old_value)
@@ -465,56 +594,57 @@ int journal_record(struct journal *j, const char *knob, const char *old_value)
 	return journal_record_path(j, knob, path, old_value);
 }
 
-/* Write VALUE and a newline to PATH in one write(); async-signal-safe.
- * Returns 0 or an errno. */
-static int journal_write_value(const char *path, const char *value)
+int journal_record_tracefs(struct journal *j, const char *instance)
 {
-	char line[JOURNAL_VALUE_MAX + 1];
-	size_t n = strlen(value);
-	ssize_t w;
-	int fd, err = 0;
-
-	memcpy(line, value, n);
-	line[n++] = '\n';
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	w = write(fd, line, n);
-	if (w < 0)
-		err = errno;
-	else if ((size_t)w != n)
-		err = EIO;
-	close(fd);
-	return err;
+	if (!journal_tracefs_name_ok(instance))
+		return error("tracefs instance name '%s' is not starve-<pid>", instance);
+	return journal_add(j, JOURNAL_TRACEFS, instance, "", "");
 }
 
-/* The features knob takes one token per write (harness/kernel/knob-features.h). */
-static int journal_write_entry(const struct journal_entry *e)
+int journal_record_cgroup(struct journal *j, const char *dir)
 {
-	if (journal_is_tracefs(e->knob))
-		return journal_remove_tracefs(e->knob);
-	if (kfeat_is_knob(e->knob))
-		return kfeat_write_tokens(e->path, e->value);
-	return journal_write_value(e->path, e->value);
+	if (strlen(dir) >= JOURNAL_NAME_MAX || !journal_cgroup_path_ok(dir))
+		return error("cgroup directory '%s' is not a plain path under %s (at most %d "
+			     "bytes)", dir, JOURNAL_CGROUP_ROOT, JOURNAL_NAME_MAX - 1);
+	return journal_add(j, JOURNAL_CGROUP, dir, dir, "");
 }
+
+int journal_forget(struct journal *j, enum journal_kind kind, const char *name)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < j->n; i++)
+		if (j->entries[i].kind != kind || strcmp(j->entries[i].name, name))
+			j->entries[kept++] = j->entries[i];
+	if (kept == j->n)
+		return 0;
+	j->n = kept;
+	return journal_save(j);
+}
+
+/* ---- restoring ---- */
 
 int journal_restore_all(struct journal *j)
 {
 	bool failed_at[JOURNAL_MAX_ENTRIES] = { false };
-	size_t kept = 0;
+	size_t order[JOURNAL_MAX_ENTRIES], kept = 0;
 	int failed = 0;
 
-	/* Newest first, the reverse of the order they were changed in. */
-	for (size_t i = j->n; i-- > 0;) {
-		struct journal_entry *e = &j->entries[i];
-		int err = journal_write_entry(e);
+	journal_undo_order(j, order);
+	for (size_t k = 0; k < j->n; k++) {
+		struct journal_entry *e = &j->entries[order[k]];
+		int err = journal_undo(e);
 
-		if (err) {
-			error("%s: cannot restore '%s' (%s): %s", e->knob, e->value, e->path,
+		if (!err)
+			continue;
+		if (e->kind == JOURNAL_SYSCTL || e->kind == JOURNAL_DEBUGFS)
+			error("%s: cannot restore '%s' (%s): %s", e->name, e->value, e->path,
 			      strerror(err));
-			failed_at[i] = true;
-			failed++;
-		}
+		else
+			error("%s %s: cannot remove it: %s", journal_kind_name(e->kind), e->name,
+			      strerror(err));
+		failed_at[order[k]] = true;
+		failed++;
 	}
 	/* Keep the failed entries, in their order, for a later 'starve restore'. */
 	for (size_t i = 0; i < j->n; i++)
@@ -528,10 +658,12 @@ int journal_restore_all(struct journal *j)
 
 int journal_restore_from_signal(struct journal *j)
 {
+	size_t order[JOURNAL_MAX_ENTRIES];
 	int failed = 0;
 
-	for (size_t i = j->n; i-- > 0;)
-		if (journal_write_entry(&j->entries[i]))
+	journal_undo_order(j, order);
+	for (size_t k = 0; k < j->n; k++)
+		if (journal_undo(&j->entries[order[k]]))
 			failed++;
 	if (!failed) {
 		j->n = 0;
@@ -543,18 +675,28 @@ int journal_restore_from_signal(struct journal *j)
 
 int journal_close(struct journal *j)
 {
-	if (!j->is_open)
+	if (!j->is_open) {
+		journal_unlock_dir(j);
 		return 0;
-	if (j->n)
-		return error("%zu knob(s) not restored; the journal stays at %s: "
-			     "run 'starve restore'", j->n, j->file);
+	}
+	if (j->n) {
+		journal_unlock_dir(j);
+		return error("%zu entr%s not restored; the journal stays at %s: run 'starve "
+			     "restore'", j->n, j->n == 1 ? "y" : "ies", j->file);
+	}
 	return journal_remove(j);
 }
 
 int journal_remove(struct journal *j)
 {
+	int ret = 0;
+
 	if (unlink(j->file) < 0 && errno != ENOENT)
-		return error_errno("cannot remove journal %s", j->file);
-	j->is_open = false;
-	return journal_fsync_dir(j->dir);
+		ret = error_errno("cannot remove journal %s", j->file);
+	else
+		j->is_open = false;
+	if (ret == 0)
+		ret = journal_fsync_dir(j->dir);
+	journal_unlock_dir(j);
+	return ret;
 }

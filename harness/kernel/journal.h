@@ -1,10 +1,20 @@
-/* The knob journal: before a run writes any knob, the knob's old value is
- * recorded in <state dir>/journal (fsync'd, renamed into place, directory
- * fsync'd), so a crashed or killed run can be undone by `starve restore` or
- * by the watchdog. The state dir is $STARVE_STATE_DIR, else /run/starve.
+/* The journal: before a run changes anything on the machine, it records how
+ * to undo it in <state dir>/journal (fsync'd, renamed or linked into place,
+ * directory fsync'd), so a crashed or killed run can be undone by `starve
+ * restore` or by the watchdog. The state dir is $STARVE_STATE_DIR, else
+ * /run/starve.
+ *
+ * Each entry has a kind, which says how it is undone:
+ *   sysctl   "kernel.sched_rt_runtime_us" -> write the old value back
+ *   debugfs  "debugfs:sched/base_slice_ns" -> write the old value back
+ *   tracefs  instance "starve-<pid>" (exact mode) -> remove the instance
+ *   cgroup   a directory starve created under /sys/fs/cgroup -> rmdir it
+ *            (its tasks killed first when it has cgroup.kill), deepest first
+ * Record an entry BEFORE the change it undoes; forget it once undone on the
+ * normal path.
  *
  * The journal lives in one fixed-size struct (no pointers to the heap) so a
- * signal handler can restore from it with open/write/close only. */
+ * signal handler can restore from it with async-signal-safe calls only. */
 #ifndef STARVE_JOURNAL_H
 #define STARVE_JOURNAL_H
 
@@ -14,15 +24,26 @@
 #include <sys/types.h>
 
 #define JOURNAL_MAX_ENTRIES 64
-#define JOURNAL_NAME_MAX 128
+#define JOURNAL_NAME_MAX 256
 #define JOURNAL_PATH_MAX 320
 #define JOURNAL_VALUE_MAX 256
 #define JOURNAL_DEFAULT_DIR "/run/starve"
+#define JOURNAL_CGROUP_ROOT "/sys/fs/cgroup/"
+
+enum journal_kind {
+	JOURNAL_SYSCTL,		/* a knob under /proc/sys */
+	JOURNAL_DEBUGFS,	/* a knob under the sched debugfs directory */
+	JOURNAL_TRACEFS,	/* a tracefs instance starve created */
+	JOURNAL_CGROUP,		/* a cgroup directory starve created */
+};
 
 struct journal_entry {
-	char knob[JOURNAL_NAME_MAX];	/* "kernel.sched_rt_runtime_us" */
-	char path[JOURNAL_PATH_MAX];	/* its file, resolved when recorded */
-	char value[JOURNAL_VALUE_MAX];	/* the old value, to write back */
+	enum journal_kind kind;
+	/* knobs: "kernel.sched_rt_runtime_us"; tracefs: "starve-<pid>";
+	 * cgroup: the directory (as path) */
+	char name[JOURNAL_NAME_MAX];
+	char path[JOURNAL_PATH_MAX];	/* the file or directory, resolved when recorded */
+	char value[JOURNAL_VALUE_MAX];	/* knobs: the old value to write back; else "" */
 };
 
 /* Fields are read-only outside journal.c. */
@@ -30,6 +51,9 @@ struct journal {
 	char dir[JOURNAL_PATH_MAX];
 	char file[JOURNAL_PATH_MAX];	/* <dir>/journal */
 	bool is_open;			/* we own FILE (journal_open), or read it (journal_load) */
+	int dir_lock;			/* flock on DIR held while we own FILE, else -1 */
+	bool partial;			/* journal_load found an empty or header-less file
+					 * (a run killed as it created it): nothing to undo */
 	pid_t pid;			/* the controller that wrote it */
 	uint64_t pid_starttime;		/* its start in clock ticks after boot (/proc/PID/stat) */
 	char started[32];		/* its start as UTC ISO 8601, for messages */
@@ -37,61 +61,88 @@ struct journal {
 	struct journal_entry entries[JOURNAL_MAX_ENTRIES];
 };
 
+/* "sysctl", "debugfs", "tracefs", "cgroup": the kind's word in the file. */
+const char *journal_kind_name(enum journal_kind kind);
+
 /* $STARVE_STATE_DIR or JOURNAL_DEFAULT_DIR. */
 const char *journal_state_dir(void);
 
 /* Start a journal in DIR (NULL: journal_state_dir()), creating DIR (0700) if
- * needed and writing a header-only journal (our pid and start time) that
- * claims it. Refuses (-1, message printed) when an unrestored journal exists:
- * "an unrestored journal from pid N (started T) exists at PATH; run 'starve
- * restore' first", or that a run is in progress when that pid is a live
- * starve. A journal with no entries left by a dead process is removed. */
+ * needed, taking DIR's lock (flock, held until journal_close/remove) and
+ * creating, atomically and exclusively, a header-only journal (our pid and
+ * start time) that claims it. Under the lock: stale temporary files of dead
+ * writers are removed; a journal with no entries left by a dead process, or
+ * an empty or partial one (a kill before its first save), is removed with a
+ * note. Refuses (-1, message printed) when a run holds the directory or an
+ * unrestored journal exists ("run 'starve restore' first"). */
 int journal_open(struct journal *j, const char *dir);
 
 /* Read the journal in DIR (NULL: the state dir) into J. Returns 1 when one
- * was read, 0 when there is none, -1 on a malformed or unreadable journal
- * (message printed). Every knob name is checked and its path recomputed from
- * the name, never taken from the file. */
+ * was read, 0 when there is none (or an empty file, which no run ever wrote
+ * entries to), -1 on a malformed or unreadable journal (message printed).
+ * Every knob name is checked and its path recomputed from the name, never
+ * taken from the file; tracefs and cgroup names are checked too. */
 int journal_load(struct journal *j, const char *dir);
 
 /* Whether J's writer (pid and start time) is still running as a starve:
  * then its journal belongs to a run in progress, not to a crash. */
 bool journal_writer_alive(const struct journal *j);
 
-/* Record KNOB's OLD_VALUE before the caller writes KNOB: the journal file is
- * rewritten (temporary file, fsync, rename, dir fsync) before this returns.
- * A knob recorded already keeps its first (oldest) value. */
+/* Record KNOB's OLD_VALUE before the caller writes KNOB (a sysctl or
+ * debugfs knob, by its name): the journal file is rewritten (temporary file,
+ * fsync, rename, dir fsync) before this returns. A knob recorded already
+ * keeps its first (oldest) value. */
 int journal_record(struct journal *j, const char *knob, const char *old_value);
 /* The same with an explicit file instead of the knob's path (tests). */
 int journal_record_path(struct journal *j, const char *knob, const char *path,
 			const char *old_value);
 
-/* A tracefs instance (exact mode) is journaled as the entry
- * "tracefs:<instance>" before it is created; restoring it removes the
- * instance (/sys/kernel/tracing/instances or the debugfs one). INSTANCE
- * must be "starve-<pid>". journal_forget_tracefs drops the entry once the
- * instance is removed. A stopgap until the journal has kinds of entries. */
-#define JOURNAL_TRACEFS_PREFIX "tracefs:"
+/* Record a tracefs instance ("starve-<pid>") before creating it; restoring
+ * removes it (under /sys/kernel/tracing/instances or the debugfs one). */
 int journal_record_tracefs(struct journal *j, const char *instance);
-int journal_forget_tracefs(struct journal *j, const char *instance);
 
-/* Write back every recorded value, newest first. Entries restored are
- * dropped and the journal file rewritten with the rest. Each failure is
- * printed ("kernel.x: cannot restore '5': EPERM"); returns how many failed. */
+/* Record a cgroup directory DIR (absolute, under JOURNAL_CGROUP_ROOT, no
+ * "." or ".." components) before creating it; restoring removes it, deepest
+ * first, after killing what is left in it (cgroup.kill, where the kernel has
+ * it). Only directories starve creates: never one that existed before. */
+int journal_record_cgroup(struct journal *j, const char *dir);
+
+/* Drop the entry of KIND named NAME (tracefs: the instance; cgroup: the
+ * directory; knobs: the knob) once the caller undid it itself; the file is
+ * rewritten. 0 also when there was no such entry. */
+int journal_forget(struct journal *j, enum journal_kind kind, const char *name);
+
+/* Undo every entry: cgroups deepest first, then the rest newest first.
+ * Entries undone are dropped and the journal file rewritten with the rest.
+ * Each failure is printed ("kernel.x: cannot restore '5': EPERM"); returns
+ * how many failed. */
 int journal_restore_all(struct journal *j);
 
-/* The same for a signal handler or a dying process: open/write/close only,
- * no allocation, no stdio, no locks. Removes the journal file when every
- * knob was restored. Returns how many failed. */
+/* The order restoring undoes J's entries in: cgroups deepest first (their
+ * loads die with them), then every other entry newest first. ORDER gets
+ * J->n indices. */
+void journal_undo_order(const struct journal *j, size_t *order);
+
+/* The same for a signal handler or a dying process: async-signal-safe calls
+ * only, no allocation, no stdio, no locks. Removes the journal file when
+ * every entry was undone. Returns how many failed. */
 int journal_restore_from_signal(struct journal *j);
 
-/* End: removes the journal file if no entry is left (everything restored);
- * otherwise keeps it for `starve restore` and returns -1 with a message. */
+/* End: removes the journal file if no entry is left (everything restored)
+ * and releases the directory's lock; otherwise keeps it for `starve
+ * restore` and returns -1 with a message. */
 int journal_close(struct journal *j);
 
 /* Remove the journal file whatever it holds (`starve restore` after a
- * successful restore). */
+ * successful restore) and release the directory's lock. */
 int journal_remove(struct journal *j);
+
+/* journal_load under DIR's lock (`starve restore`): -1 with a message when
+ * a live run, or the watchdog of a dead one, holds it. The lock is held
+ * until journal_remove, journal_close or journal_release. */
+int journal_load_locked(struct journal *j, const char *dir);
+/* Release the lock without touching the file. */
+void journal_release(struct journal *j);
 
 /* Escaping used in the file: bytes outside printable ASCII, ' ', '%' and
  * '\\' become %XX. Return -1 when OUT (LEN bytes) is too small or the input is

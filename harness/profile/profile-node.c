@@ -10,6 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A message stays one line whatever the profile held (a knob name with a
+ * newline): control bytes become '?'. */
+static void pn_one_line(char *text)
+{
+	for (unsigned char *c = (unsigned char *)text; *c; c++)
+		if (*c < ' ' || *c == 0x7f)
+			*c = '?';
+}
+
+__attribute__((format(printf, 4, 0)))
 static int pn_vreport(struct pctx *c, int line, int col, const char *fmt, va_list ap)
 {
 	char text[1024];
@@ -17,6 +27,7 @@ static int pn_vreport(struct pctx *c, int line, int col, const char *fmt, va_lis
 
 	c->n_errors++;
 	vsnprintf(text, sizeof(text), fmt, ap);
+	pn_one_line(text);
 	if (c->n_msgs == c->cap_msgs) {
 		size_t cap = c->cap_msgs ? 2 * c->cap_msgs : 16;
 		struct pmsg *grown = realloc(c->msgs, cap * sizeof(*grown));
@@ -68,6 +79,7 @@ void pn_flush(struct pctx *c)
 	c->n_msgs = c->cap_msgs = 0;
 }
 
+__attribute__((format(printf, 4, 0)))
 static int pn_verror(struct pctx *c, const yaml_node_t *node, size_t offset,
 		     const char *fmt, va_list ap)
 {

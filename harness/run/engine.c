@@ -9,6 +9,7 @@
 #include "harness/kernel/journal.h"
 #include "harness/kernel/kernel.h"
 #include "harness/kernel/knobs.h"
+#include "harness/kernel/machine-lock.h"
 #include "harness/sampler/noise.h"
 #include "harness/sampler/oob-metrics.h"
 #include "harness/run/progress.h"
@@ -23,10 +24,12 @@
 #include "lib/timeutil.h"
 #include "reports/result.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define RUN_STOP_GRACE_NS (200 * NSEC_PER_MSEC)
@@ -38,6 +41,7 @@ struct run_ctx {
 	json_t *result;
 	struct journal journal;
 	bool journal_open;
+	int machine_lock;	/* held while the journal is open, else -1 */
 	struct watchdog wd;
 	struct progress prog;
 	int hz;
@@ -90,6 +94,10 @@ int run_check_rt_cpus(const struct profile *p, bool allow)
 	bool any = false;
 
 	CPU_ZERO(&rt);
+	/* every load's CPUs exist here, before any knob is written */
+	for (size_t i = 0; i < p->n_loads; i++)
+		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) < 0)
+			return error("load '%s': %s", p->loads[i].name, why);
 	if (allow || p->allow_rt_on_all_cpus)
 		return 0;
 	for (size_t i = 0; i < p->n_loads; i++) {
@@ -163,15 +171,27 @@ static int run_journal_open(struct run_ctx *c)
 	static struct journal other;
 	int r;
 
-	/* exact mode's tracefs instance is journaled like a knob */
+	/* exact mode's tracefs instance is journaled like a knob; the
+	 * machine's lock first, so no other run's value is journaled as ours */
 	if (run_writes_knobs(c) || c->p->trace) {
-		if (journal_open(&c->journal, NULL) < 0)
+		c->machine_lock = machine_lock_take();
+		if (c->machine_lock < 0)
 			return -1;
+		if (journal_open(&c->journal, NULL) < 0) {
+			machine_lock_release(c->machine_lock);
+			c->machine_lock = -1;
+			return -1;
+		}
 		c->journal_open = true;
 		return 0;
 	}
 	/* Nothing to write, but a crashed run's knobs are still changed: the
-	 * numbers would not mean what the profile says. */
+	 * numbers would not mean what the profile says. A journal we may not
+	 * read is root's: it cannot concern a run that changes nothing, so an
+	 * unprivileged run goes on. */
+	snprintf(other.file, sizeof(other.file), "%s/journal", journal_state_dir());
+	if (access(other.file, R_OK) < 0 && errno == EACCES)
+		return 0;
 	r = journal_load(&other, NULL);
 	if (r < 0)
 		return -1;
@@ -182,12 +202,15 @@ static int run_journal_open(struct run_ctx *c)
 }
 
 /* In the watchdog, after the controller died and its loads were killed:
- * remove the controller's cpusets, and put its knobs back. */
-static void run_watchdog_restore(pid_t controller)
+ * remove the controller's cpusets, and put its knobs back. After a
+ * deadline (controller stopped or hung) only the knobs: the controller,
+ * resumed, removes its cpusets itself and reports the run as an error. */
+static void run_watchdog_restore(pid_t controller, bool controller_dead)
 {
 	static struct journal j;
 
-	confine_sweep(controller, 0);
+	if (controller_dead)
+		confine_sweep(controller, 0);
 	if (journal_load(&j, NULL) != 1 || j.pid != controller)
 		return;
 	if (journal_restore_all(&j) == 0)
@@ -268,8 +291,14 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 				run_set_status(m, run, RESULT_ERROR, why);
 				return -1;
 			}
-			watchdog_add_group(&c->wd, m->sl[i].pid);
-			signals_add_group(m->sl[i].pid);
+			/* an unwatched load could outlive us: never run one */
+			if (watchdog_add_group(&c->wd, m->sl[i].pid) < 0 ||
+			    signals_add_group(m->sl[i].pid) < 0) {
+				snprintf(why, sizeof(why), "load '%s' could not be registered with "
+					 "the watchdog", p->loads[i].name);
+				run_set_status(m, run, RESULT_ERROR, why);
+				return -1;
+			}
 		}
 	}
 	return 0;
@@ -395,6 +424,30 @@ static void run_check_workers(struct run_ctx *c, struct measure *m, json_t *run)
 	}
 }
 
+/* A leader that exited with an error status (it could not start its
+ * workers, say) makes the run an error too, even if no record says why.
+ * SIGKILL is ours (the stop), SIGXCPU a load's own RLIMIT_RTTIME end. */
+static void run_check_leaders(struct run_ctx *c, struct measure *m, json_t *run)
+{
+	char why[256];
+
+	for (size_t i = 0; i < m->n_spawned && m->status == RESULT_OK; i++) {
+		int st = m->sl[i].status;
+
+		if (m->sl[i].pid <= 0 || !m->sl[i].exited)
+			continue;
+		if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
+			snprintf(why, sizeof(why), "load '%s': its leader exited with status %d (see "
+				 "its messages)", c->p->loads[i].name, WEXITSTATUS(st));
+		else if (WIFSIGNALED(st) && WTERMSIG(st) != SIGKILL && WTERMSIG(st) != SIGXCPU)
+			snprintf(why, sizeof(why), "load '%s': its leader was killed by SIG%s",
+				 c->p->loads[i].name, sigabbrev_np(WTERMSIG(st)));
+		else
+			continue;
+		run_set_status(m, run, RESULT_ERROR, why);
+	}
+}
+
 /* Tasks the sampler found but could not watch (out of descriptors) make
  * the figures partial: the run is an error, saying how many and why. */
 static void run_check_coverage(struct measure *m, json_t *run)
@@ -466,10 +519,11 @@ static int run_measure(struct run_ctx *c, json_t *run)
 			json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", c->hz,
 								      "achieved_hz", 0));
 		run_check_workers(c, &m, run);
+		run_check_leaders(c, &m, run);
 	}
 	if (m.overran)
 		run_set_status(&m, run, RESULT_ERROR, "the controller was stalled past the run's "
-			       "deadline; the watchdog killed the loads");
+			       "deadline; the watchdog killed the loads and restored the knobs");
 	if (m.smp)
 		sampler_free(m.smp);
 	trace_free(m.trace);
@@ -550,6 +604,12 @@ static json_t *run_header(struct run_ctx *c)
 
 static enum run_status run_all(struct run_ctx *c)
 {
+	/* the header first: a second signal (no time to write anything) or a
+	 * kill still leaves a partial result that says what was run */
+	run_write_partial(c);
+	signals_arm_second();
+	if (signals_caught())
+		return RUN_INTERRUPTED;
 	for (int rep = 0; rep < c->p->repeat; rep++)
 		for (size_t i = 0; i < c->p->n_settings; i++) {
 			const struct setting *s = &c->p->settings[i];
@@ -573,6 +633,7 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 	enum run_status st;
 
 	memset(&c, 0, sizeof(c));
+	c.machine_lock = -1;
 	c.p = p;
 	c.o = o;
 	*result = NULL;
@@ -581,7 +642,9 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 		return RUN_REFUSED;
 	*result = c.result = run_header(&c);
 	signals_install(c.journal_open ? &c.journal : NULL);
-	if (watchdog_start(&c.wd, run_watchdog_restore) < 0) {
+	/* the watchdog keeps both locks until it is done restoring */
+	if (watchdog_start(&c.wd, run_watchdog_restore,
+			   (const int[]){ c.machine_lock, c.journal.dir_lock }, 2) < 0) {
 		st = RUN_FAILED;
 	} else {
 		progress_init(&c.prog, !o->quiet, run_total_ns(&c));
@@ -591,6 +654,7 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 	if (c.journal_open && journal_close(&c.journal) < 0)
 		st = RUN_FAILED;
 	watchdog_stop(&c.wd);
+	machine_lock_release(c.machine_lock);
 	signals_uninstall();
 	return st;
 }

@@ -34,9 +34,11 @@ enum run_status {
 enum run_status run_profile(const struct profile *p, const struct run_options *o,
 			    json_t **result);
 
-/* -1 (message printed) when P's fifo/rr loads together cover every CPU and
- * neither ALLOW (the command line) nor P's allow_rt_on_all_cpus key is set:
- * an RT hog on every CPU can lock the machine up. */
+/* -1 (message printed) when a load's CPUs do not exist on this machine
+ * (checked before any knob is written), or when P's fifo/rr loads together
+ * cover every CPU and neither ALLOW (the command line) nor P's
+ * allow_rt_on_all_cpus key is set: an RT hog on every CPU can lock the
+ * machine up. */
 int run_check_rt_cpus(const struct profile *p, bool allow);
 
 #endif

@@ -29,7 +29,7 @@ struct trace *exact_begin(struct journal *j, const cpu_set_t *cpus, char *why, s
 	why[0] = '\0';
 	t = trace_start(cpus, why, len);
 	if (!t)
-		journal_forget_tracefs(j, name);
+		journal_forget(j, JOURNAL_TRACEFS, name);
 	return t;
 }
 
@@ -39,7 +39,7 @@ int exact_end(struct journal *j, struct trace *t, int64_t end_ns, char *why, siz
 	int ret = trace_stop(t, end_ns, why, len);
 
 	trace_instance_name(name, sizeof(name));
-	journal_forget_tracefs(j, name);
+	journal_forget(j, JOURNAL_TRACEFS, name);
 	return ret;
 }
 

@@ -1,6 +1,7 @@
 /* Signals during `starve run`: the first SIGINT, SIGTERM or SIGHUP only sets
  * a flag, so the run stops its loads, restores its knobs and writes a
- * partial result the normal way; a second one means "now": the handler
+ * partial result the normal way; a second one (once the first run's
+ * partial result is written, see signals_arm_second) means "now": the handler
  * SIGKILLs every registered load group, restores the journal with
  * async-signal-safe calls only, and exits with status 3. */
 #ifndef STARVE_SIGNALS_H
@@ -10,16 +11,22 @@
 
 #include "harness/kernel/journal.h"
 
-#define SIGNALS_MAX_GROUPS 256
-
-/* Install the handlers; J (may be NULL) is what a second signal restores. */
+/* Install the handlers; J (may be NULL) is what a second signal restores.
+ * Called first with NULL as `starve run` starts (a signal before the run
+ * began is caught and kept, the run then stops before its first load),
+ * again with the journal once it is open. */
 void signals_install(struct journal *j);
+/* From now on a second signal acts at once (killing loads, restoring,
+ * exit 3). Before, while nothing runs and no partial result exists yet,
+ * it is only noted: the run stops the normal way, with its result. */
+void signals_arm_second(void);
 /* Put the default handlers back. */
 void signals_uninstall(void);
 /* The first signal caught, 0 if none. */
 int signals_caught(void);
-/* Load process groups a second signal kills. */
-void signals_add_group(pid_t pgid);
+/* Load process groups a second signal kills (as many as there are loads;
+ * -1 with a message only when out of memory). */
+int signals_add_group(pid_t pgid);
 void signals_remove_group(pid_t pgid);
 
 #endif

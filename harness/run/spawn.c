@@ -132,14 +132,27 @@ static int spawn_set_policy(const struct spawn_req *rq)
 	return 0;
 }
 
+/* The leader's death signal: the whole process group goes, not just the
+ * leader, so the grandchildren of an `exec` load (a shell's `sleep 120 &`,
+ * which has no death signal of its own) die with the controller even when
+ * the watchdog was killed too. Async-signal-safe. */
+static void spawn_on_controller_death(int sig)
+{
+	(void)sig;
+	kill(0, SIGKILL);
+}
+
 static int spawn_setup(const struct spawn_req *rq)
 {
 	const struct load_spec *spec = rq->spec;
+	struct sigaction sa = { .sa_handler = spawn_on_controller_death };
 	char comm[16];
 
 	if (spec->session ? setsid() < 0 : setpgid(0, 0) < 0)
 		return error_errno("cannot start a new %s", spec->session ? "session" : "process group");
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGRTMIN, &sa, NULL) < 0 || prctl(PR_SET_PDEATHSIG, SIGRTMIN) < 0)
+		prctl(PR_SET_PDEATHSIG, SIGKILL);	/* the leader at least */
 	if (getppid() != rq->parent)
 		return error("the controller exited during setup");
 	/* The policy first: an RT load that moved to its CPUs while still

@@ -1,5 +1,6 @@
 /* Starting and stopping loads: each load's leader is forked into its own
- * process group (or session), with PR_SET_PDEATHSIG(SIGKILL), pinned,
+ * process group (or session), with a death signal that kills its whole
+ * group (so a shell's background children die with the controller), pinned,
  * niced, in its scheduling class, RT loads under RLIMIT_RTTIME, named
  * "starve-<load>" so ps shows it; then the leader calls its type's run().
  * Stopping asks nicely through the stats block, then kills the whole process

@@ -28,8 +28,8 @@ struct wd_msg {
 
 struct wd_state {
 	pid_t controller;
-	pid_t groups[WATCHDOG_MAX_GROUPS];
-	size_t n_groups;
+	pid_t *groups;		/* grows: no load is ever left unwatched */
+	size_t n_groups, cap_groups;
 	int64_t deadline_ns;
 };
 
@@ -78,8 +78,23 @@ static void wd_handle(struct wd_state *st, const struct wd_msg *m)
 {
 	switch (m->op) {
 	case WD_ADD:
-		if (st->n_groups < WATCHDOG_MAX_GROUPS && m->value > 1)
-			st->groups[st->n_groups++] = (pid_t)m->value;
+		if (m->value <= 1)
+			break;
+		if (st->n_groups == st->cap_groups) {
+			size_t cap = st->cap_groups ? 2 * st->cap_groups : 64;
+			pid_t *g = realloc(st->groups, cap * sizeof(*g));
+
+			if (!g) {
+				/* never watch less than we were told: kill what we know */
+				wd_say("out of memory for a load's group; killing every load");
+				wd_kill_all(st, 0);
+				kill(-(pid_t)m->value, SIGKILL);
+				break;
+			}
+			st->groups = g;
+			st->cap_groups = cap;
+		}
+		st->groups[st->n_groups++] = (pid_t)m->value;
 		break;
 	case WD_REMOVE:
 		for (size_t i = 0; i < st->n_groups; i++)
@@ -113,7 +128,29 @@ static int wd_drain(struct wd_state *st, int fd)
 	}
 }
 
-static void wd_setup(int fd, pid_t controller)
+/* Descriptors 3 (the socket), 4.. (KEEP) survive; every other is closed. */
+static void wd_keep_fds(int fd, const int *keep, size_t n_keep)
+{
+	int high[8], n = 0, above;
+
+	for (size_t i = 0; i < n_keep && n < 8; i++)
+		n += keep[i] >= 0;
+	/* out of the way first (a kept lock may sit on 3 or 4), but low: the
+	 * descriptor limit may be small */
+	above = 4 + n;
+	n = 0;
+	for (size_t i = 0; i < n_keep && n < 8; i++)
+		if (keep[i] >= 0)
+			high[n++] = fcntl(keep[i], F_DUPFD, above);
+	fd = fcntl(fd, F_DUPFD, above);
+	dup2(fd, 3);
+	for (int i = 0; i < n; i++)
+		if (high[i] >= 0)
+			dup2(high[i], 4 + i);
+	close_range((unsigned)(4 + n), ~0u, 0);
+}
+
+static void wd_setup(int fd, pid_t controller, const int *keep, size_t n_keep)
 {
 	struct sigaction sa = { .sa_handler = wd_on_parent_death };
 	sigset_t block;
@@ -138,17 +175,16 @@ static void wd_setup(int fd, pid_t controller)
 		dup2(null, STDIN_FILENO);
 		dup2(null, STDOUT_FILENO);
 	}
-	if (fd != 3)
-		dup2(fd, 3);
-	close_range(4, ~0u, 0);
+	wd_keep_fds(fd, keep, n_keep);
 }
 
-static _Noreturn void wd_main(int fd, pid_t controller, watchdog_restore_fn restore)
+static _Noreturn void wd_main(int fd, pid_t controller, watchdog_restore_fn restore,
+			       const int *keep, size_t n_keep)
 {
 	struct wd_state st = { .controller = controller };
 	sigset_t unblocked;
 
-	wd_setup(fd, controller);
+	wd_setup(fd, controller, keep, n_keep);
 	fd = 3;
 	sigemptyset(&unblocked);
 	while (!wd_controller_died) {
@@ -159,8 +195,11 @@ static _Noreturn void wd_main(int fd, pid_t controller, watchdog_restore_fn rest
 			int64_t left = st.deadline_ns - mono_ns();
 
 			if (left <= 0) {
-				wd_say("a run overran its deadline; killing its loads");
-				wd_kill_all(&st, 0);
+				/* stopped or hung: the knobs must not stay changed meanwhile */
+				wd_say("a run overran its deadline; killing its loads, restoring");
+				wd_kill_all(&st, 1);
+				if (restore)
+					restore(controller, false);
 				st.deadline_ns = 0;
 				continue;
 			}
@@ -175,11 +214,12 @@ static _Noreturn void wd_main(int fd, pid_t controller, watchdog_restore_fn rest
 	wd_drain(&st, fd);	/* groups registered just before the death */
 	wd_kill_all(&st, 1);
 	if (restore)
-		restore(controller);
+		restore(controller, true);
 	_exit(0);
 }
 
-int watchdog_start(struct watchdog *w, watchdog_restore_fn restore)
+int watchdog_start(struct watchdog *w, watchdog_restore_fn restore, const int *keep,
+		   size_t n_keep)
 {
 	int sv[2];
 	pid_t controller = getpid(), pid;
@@ -196,7 +236,7 @@ int watchdog_start(struct watchdog *w, watchdog_restore_fn restore)
 	}
 	if (pid == 0) {
 		close(sv[1]);
-		wd_main(sv[0], controller, restore);
+		wd_main(sv[0], controller, restore, keep, n_keep);
 	}
 	close(sv[0]);
 	setpgid(pid, pid);	/* whichever of us runs first */

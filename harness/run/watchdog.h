@@ -8,22 +8,27 @@
 #ifndef STARVE_WATCHDOG_H
 #define STARVE_WATCHDOG_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
-
-#define WATCHDOG_MAX_GROUPS 256
 
 struct watchdog {
 	pid_t pid;	/* 0 when not running */
 	int fd;		/* write end of the command pipe, -1 when closed */
 };
 
-/* Runs in the watchdog after the controller died without saying goodbye;
- * e.g. restore knobs from the journal. May be NULL. */
-typedef void (*watchdog_restore_fn)(pid_t controller);
+/* Runs in the watchdog once the loads are killed: after the controller died
+ * without saying goodbye (CONTROLLER_DEAD), or when a run overran its
+ * deadline (the controller stopped or hung: only what cannot wait, the
+ * knobs). May be NULL. */
+typedef void (*watchdog_restore_fn)(pid_t controller, bool controller_dead);
 
-/* Fork the watchdog. Returns 0, or -1 with an error printed. */
-int watchdog_start(struct watchdog *w, watchdog_restore_fn restore);
+/* Fork the watchdog, which keeps KEEP[0..N_KEEP) open (locks it holds
+ * until it exits; -1 entries are skipped) and closes every other
+ * descriptor. Returns 0, or -1 with an error printed. */
+int watchdog_start(struct watchdog *w, watchdog_restore_fn restore, const int *keep,
+		   size_t n_keep);
 /* Register or forget a load's process group (after it was reaped). */
 int watchdog_add_group(struct watchdog *w, pid_t pgid);
 int watchdog_remove_group(struct watchdog *w, pid_t pgid);

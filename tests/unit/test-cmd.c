@@ -321,8 +321,8 @@ START_TEST(values_are_checked_against_their_rows_ranges)
 		"try: --period: value 1ns is out of range for 'period' (1ms..10s)\n",
 		"try: --repeat: value 101 is out of range for 'repeat' (1..100)\n",
 		"try: --colour: 'colour' must be one of red|green, not 'blue'\n",
-		"try: --period: 'period': '0x10s' is not a duration (write a decimal number and a "
-		"unit, e.g. 5s or 20ms)\n",
+		("try: --period: 'period': '0x10s' is not a duration (write a decimal number and a "
+		 "unit, e.g. 5s or 20ms)\n"),
 		"try: --level: value 10 is out of range for 'level' (0..9)\n",
 	};
 

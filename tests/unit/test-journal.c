@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char tmpdir[64], state[96], knob_a[96], knob_b[96], last_error[512];
@@ -87,7 +88,7 @@ START_TEST(the_journal_file_round_trips)
 	ck_assert_int_eq(back.pid, getpid());
 	ck_assert_str_eq(back.started, j.started);
 	ck_assert_uint_eq(back.n, 2);
-	ck_assert_str_eq(back.entries[0].knob, "kernel.sched_rt_period_us");
+	ck_assert_str_eq(back.entries[0].name, "kernel.sched_rt_period_us");
 	ck_assert_str_eq(back.entries[0].path, "/proc/sys/kernel/sched_rt_period_us");
 	ck_assert_str_eq(back.entries[0].value, "1000 %odd\nvalue");
 	ck_assert_str_eq(back.entries[1].value, "3000000");
@@ -110,12 +111,12 @@ START_TEST(a_tracefs_instance_is_journaled_and_forgotten)
 	ck_assert_int_eq(journal_record_tracefs(&j, "../../etc"), -1);
 	ck_assert_int_eq(journal_load(&back, state), 1);
 	ck_assert_uint_eq(back.n, 1);
-	ck_assert_str_eq(back.entries[0].knob + strlen(JOURNAL_TRACEFS_PREFIX), name);
+	ck_assert_str_eq(back.entries[0].name, name);
 	/* Restoring an instance that is gone already (removed on the normal
 	 * path) is no failure. */
 	ck_assert_int_eq(journal_restore_all(&back), 0);
 	ck_assert_uint_eq(back.n, 0);
-	ck_assert_int_eq(journal_forget_tracefs(&j, name), 0);
+	ck_assert_int_eq(journal_forget(&j, JOURNAL_TRACEFS, name), 0);
 	ck_assert_uint_eq(j.n, 0);
 	ck_assert_int_eq(journal_close(&j), 0);
 	/* A tampered entry naming anything but starve-<pid> is refused on read. */
@@ -136,6 +137,12 @@ START_TEST(an_unrestored_journal_blocks_the_next_run)
 
 	ck_assert_int_eq(journal_open(&j, state), 0);
 	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "100"), 0);
+	/* While its writer holds the state directory, that is all we say. */
+	ck_assert_int_eq(journal_open(&second, state), -1);
+	ck_assert_msg(strstr(last_error, "a run is in progress: it holds the state directory"),
+		      "got: %s", last_error);
+	/* A writer that died let go of the lock; its journal stays. */
+	journal_release(&j);
 	ck_assert_int_eq(journal_open(&second, state), -1);
 	snprintf(want, sizeof(want), "an unrestored journal from pid %d (started ", (int)getpid());
 	ck_assert_msg(strstr(last_error, want), "got: %s", last_error);
@@ -155,6 +162,138 @@ START_TEST(an_empty_journal_of_a_dead_process_is_cleared)
 	unit_write_file(journal_file(), "starve-journal 1\npid 999999999 0 2026-01-01T00:00:00Z\n");
 	ck_assert_int_eq(journal_open(&j, state), 0);
 	ck_assert_int_eq(j.pid, getpid());
+	ck_assert_int_eq(journal_close(&j), 0);
+}
+END_TEST
+
+
+/* A kill between creating the file and writing it (starve before version
+ * 2), or inside a save, must not block every later run. */
+START_TEST(an_empty_or_partial_journal_and_stale_saves_do_not_block)
+{
+	const char *partial[] = { "", "starve-journal 1\n", "starve-journal 2\npid 12" };
+	char tmp[160];
+	struct journal j;
+
+	mkdir(state, 0700);
+	for (size_t i = 0; i < sizeof(partial) / sizeof(partial[0]); i++) {
+		unit_write_file(journal_file(), partial[i]);
+		ck_assert_int_eq(journal_load(&j, state), 0);
+		ck_assert(j.partial);
+		ck_assert_uint_eq(j.n, 0);
+		snprintf(tmp, sizeof(tmp), "%s/journal.tmp.%d", state, 99999 + (int)i);
+		unit_write_file(tmp, "starve-journal 2\n");
+		last_error[0] = '\0';
+		ck_assert_int_eq(journal_open(&j, state), 0);
+		ck_assert(access(tmp, F_OK) < 0);
+		ck_assert_int_eq(journal_close(&j), 0);
+		ck_assert(access(journal_file(), F_OK) < 0);
+	}
+}
+END_TEST
+
+/* Journals an older starve left are still restored. */
+START_TEST(a_version_1_journal_is_read)
+{
+	struct journal j;
+
+	mkdir(state, 0700);
+	unit_write_file(journal_file(), "starve-journal 1\npid 12 0 x\n"
+			"knob kernel.sched_rt_period_us 1000000\n"
+			"knob debugfs:sched/base_slice_ns 3000000\n"
+			"knob tracefs:starve-12 -\n");
+	ck_assert_int_eq(journal_load(&j, state), 1);
+	ck_assert_uint_eq(j.n, 3);
+	ck_assert_int_eq(j.entries[0].kind, JOURNAL_SYSCTL);
+	ck_assert_int_eq(j.entries[1].kind, JOURNAL_DEBUGFS);
+	ck_assert_int_eq(j.entries[2].kind, JOURNAL_TRACEFS);
+	ck_assert_str_eq(j.entries[2].name, "starve-12");
+	unlink(journal_file());
+}
+END_TEST
+
+/* Cgroups come back out deepest first, whatever order they were recorded
+ * in, and before the knobs (their loads die with them). */
+START_TEST(cgroups_are_undone_deepest_first_then_the_rest_newest_first)
+{
+	struct journal j;
+	size_t order[JOURNAL_MAX_ENTRIES];
+
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_a", knob_a, "100"), 0);
+	ck_assert_int_eq(journal_record_cgroup(&j, "/sys/fs/cgroup/cpu/starve-1"), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.knob_b", knob_b, "7"), 0);
+	ck_assert_int_eq(journal_record_cgroup(&j, "/sys/fs/cgroup/cpu/starve-1/a/b"), 0);
+	ck_assert_int_eq(journal_record_cgroup(&j, "/sys/fs/cgroup/cpu/starve-1/a"), 0);
+	ck_assert_int_eq(journal_record_cgroup(&j, "/sys/fs/cgroup/cpu/x/../../etc"), -1);
+	ck_assert_int_eq(journal_record_cgroup(&j, "/tmp/x"), -1);
+	journal_undo_order(&j, order);
+	ck_assert_uint_eq(order[0], 3);
+	ck_assert_uint_eq(order[1], 4);
+	ck_assert_uint_eq(order[2], 1);
+	ck_assert_uint_eq(order[3], 2);
+	ck_assert_uint_eq(order[4], 0);
+	j.n = 0;
+	ck_assert_int_eq(journal_close(&j), 0);
+}
+END_TEST
+
+/* A v1 cgroup hierarchy (or v2) where root may make one: a journaled
+ * cgroup with a process in it is emptied and removed by restoring. */
+static int find_cgroup_root(char *out, size_t len)
+{
+	static const char *const roots[] = { "/sys/fs/cgroup/pids", "/sys/fs/cgroup/cpu",
+					     "/sys/fs/cgroup/unified", "/sys/fs/cgroup" };
+	char probe[160];
+
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		snprintf(probe, sizeof(probe), "%s/starve-probe-%d", roots[i], (int)getpid());
+		if (mkdir(probe, 0755) == 0) {
+			rmdir(probe);
+			snprintf(out, len, "%s", roots[i]);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+START_TEST(a_journaled_cgroup_is_emptied_and_removed)
+{
+	char root[96], top[160], sub[192], procs[224], pid_s[16];
+	struct journal j, back;
+	pid_t child;
+
+	if (getuid() != 0 || find_cgroup_root(root, sizeof(root)) < 0) {
+		fprintf(stderr, "note: skipped, no cgroup hierarchy we may create in\n");
+		return;
+	}
+	snprintf(top, sizeof(top), "%s/starve-test-%d", root, (int)getpid());
+	snprintf(sub, sizeof(sub), "%s/load", top);
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_cgroup(&j, top), 0);
+	ck_assert_int_eq(mkdir(top, 0755), 0);
+	ck_assert_int_eq(journal_record_cgroup(&j, sub), 0);
+	ck_assert_int_eq(mkdir(sub, 0755), 0);
+	child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		pause();
+		_exit(0);
+	}
+	snprintf(procs, sizeof(procs), "%s/cgroup.procs", sub);
+	snprintf(pid_s, sizeof(pid_s), "%d\n", (int)child);
+	unit_write_file(procs, pid_s);
+	ck_assert_int_eq(journal_load(&back, state), 1);
+	ck_assert_uint_eq(back.n, 2);
+	ck_assert_int_eq(back.entries[1].kind, JOURNAL_CGROUP);
+	ck_assert_str_eq(back.entries[1].path, sub);
+	/* what the watchdog does after the controller died */
+	ck_assert_int_eq(journal_restore_all(&back), 0);
+	ck_assert(access(sub, F_OK) < 0);
+	ck_assert(access(top, F_OK) < 0);
+	ck_assert_int_eq(waitpid(child, NULL, 0), child);
+	ck_assert_int_eq(journal_forget(&j, JOURNAL_CGROUP, sub), 0);
+	ck_assert_int_eq(journal_forget(&j, JOURNAL_CGROUP, top), 0);
 	ck_assert_int_eq(journal_close(&j), 0);
 }
 END_TEST
@@ -201,7 +340,7 @@ START_TEST(failed_knobs_stay_in_the_journal)
 	ck_assert_msg(strstr(last_error, "run 'starve restore'"), "got: %s", last_error);
 	ck_assert_int_eq(journal_load(&back, state), 1);
 	ck_assert_uint_eq(back.n, 1);
-	ck_assert_str_eq(back.entries[0].knob, "kernel.sched_rt_period_us");
+	ck_assert_str_eq(back.entries[0].name, "kernel.sched_rt_period_us");
 }
 END_TEST
 
@@ -236,9 +375,20 @@ START_TEST(malformed_journals_are_refused_with_the_line)
 	unit_write_file(journal_file(), "starve-journal 1\npid 12 0 x\nknob /etc/passwd x\n");
 	ck_assert_int_eq(journal_load(&j, state), -1);
 	ck_assert_msg(strstr(last_error, "would leave"), "got: %s", last_error);
-	unit_write_file(journal_file(), "starve-journal 1\n");
+	unit_write_file(journal_file(), "starve-journal 2\npid 12 0 x\nknob kernel.x 1\n");
 	ck_assert_int_eq(journal_load(&j, state), -1);
-	ck_assert_msg(strstr(last_error, "truncated"), "got: %s", last_error);
+	ck_assert_msg(strstr(last_error, "journal:3: unknown line"), "got: %s", last_error);
+	unit_write_file(journal_file(), "starve-journal 2\npid 12 0 x\ncgroup /etc\n");
+	ck_assert_int_eq(journal_load(&j, state), -1);
+	ck_assert_msg(strstr(last_error, "bad cgroup directory"), "got: %s", last_error);
+	unit_write_file(journal_file(), "starve-journal 2\npid 12 0 x\n"
+			"cgroup /sys/fs/cgroup/cpu/../../../etc\n");
+	ck_assert_int_eq(journal_load(&j, state), -1);
+	ck_assert_msg(strstr(last_error, "bad cgroup directory"), "got: %s", last_error);
+	unit_write_file(journal_file(), "starve-journal 2\npid 12 0 x\n"
+			"debugfs kernel.sched_rt_period_us 5\n");
+	ck_assert_int_eq(journal_load(&j, state), -1);
+	ck_assert_msg(strstr(last_error, "is not a debugfs knob"), "got: %s", last_error);
 	/* A journal we cannot read blocks a run too. */
 	ck_assert_int_eq(journal_open(&j, state), -1);
 }
@@ -387,6 +537,10 @@ int main(void)
 	tcase_add_test(tc, the_journal_file_round_trips);
 	tcase_add_test(tc, an_unrestored_journal_blocks_the_next_run);
 	tcase_add_test(tc, an_empty_journal_of_a_dead_process_is_cleared);
+	tcase_add_test(tc, an_empty_or_partial_journal_and_stale_saves_do_not_block);
+	tcase_add_test(tc, a_version_1_journal_is_read);
+	tcase_add_test(tc, cgroups_are_undone_deepest_first_then_the_rest_newest_first);
+	tcase_add_test(tc, a_journaled_cgroup_is_emptied_and_removed);
 	tcase_add_test(tc, restore_writes_back_newest_first_and_keeps_the_oldest_value);
 	tcase_add_test(tc, failed_knobs_stay_in_the_journal);
 	tcase_add_test(tc, the_signal_path_restores_and_removes_the_journal);

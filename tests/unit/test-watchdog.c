@@ -57,7 +57,7 @@ START_TEST(deadline_kills_registered_groups)
 	int64_t t0 = mono_ns();
 	int status;
 
-	ck_assert_int_eq(watchdog_start(&w, NULL), 0);
+	ck_assert_int_eq(watchdog_start(&w, NULL, NULL, 0), 0);
 	ck_assert_int_eq(watchdog_add_group(&w, victim), 0);
 	ck_assert_int_eq(watchdog_set_deadline(&w, t0 + 200 * NSEC_PER_MSEC), 0);
 	status = wait_for(victim, 3 * NSEC_PER_SEC);
@@ -68,12 +68,60 @@ START_TEST(deadline_kills_registered_groups)
 }
 END_TEST
 
+/* More groups than the old fixed table (256): the last one is still killed. */
+START_TEST(no_registered_group_is_dropped)
+{
+	enum { N = 300 };
+	static pid_t victims[N];
+	struct watchdog w;
+	int status;
+
+	ck_assert_int_eq(watchdog_start(&w, NULL, NULL, 0), 0);
+	for (int i = 0; i < N; i++) {
+		victims[i] = start_sleeper();
+		ck_assert_int_eq(watchdog_add_group(&w, victims[i]), 0);
+	}
+	ck_assert_int_eq(watchdog_set_deadline(&w, mono_ns() + 100 * NSEC_PER_MSEC), 0);
+	for (int i = N; i-- > 0;) {
+		status = wait_for(victims[i], 3 * NSEC_PER_SEC);
+		ck_assert_msg(status != -1, "group %d of %d was not killed", i + 1, N);
+		ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	}
+	ck_assert_int_eq(watchdog_stop(&w), 0);
+}
+END_TEST
+
+/* The descriptors it is told to keep (the locks) stay open in it, and
+ * nothing else of ours. */
+START_TEST(the_watchdog_keeps_the_locks_it_is_given)
+{
+	struct watchdog w;
+	char path[64], link[64], want[64];
+	int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(watchdog_start(&w, NULL, (const int[]){ -1, fd }, 2), 0);
+	usleep(100000);
+	snprintf(path, sizeof(path), "/proc/%d/fd/4", (int)w.pid);
+	n = readlink(path, link, sizeof(link) - 1);
+	ck_assert_int_gt(n, 0);
+	link[n] = '\0';
+	snprintf(want, sizeof(want), "/dev/null");
+	ck_assert_str_eq(link, want);
+	snprintf(path, sizeof(path), "/proc/%d/fd/5", (int)w.pid);
+	ck_assert_int_lt(readlink(path, link, sizeof(link) - 1), 0);
+	ck_assert_int_eq(watchdog_stop(&w), 0);
+	close(fd);
+}
+END_TEST
+
 START_TEST(clean_stop_leaves_groups_alone)
 {
 	struct watchdog w;
 	pid_t victim = start_sleeper(), other = start_sleeper();
 
-	ck_assert_int_eq(watchdog_start(&w, NULL), 0);
+	ck_assert_int_eq(watchdog_start(&w, NULL, NULL, 0), 0);
 	ck_assert_int_eq(watchdog_add_group(&w, victim), 0);
 	ck_assert_int_eq(watchdog_add_group(&w, other), 0);
 	ck_assert_int_eq(watchdog_remove_group(&w, other), 0);
@@ -93,8 +141,10 @@ END_TEST
 
 static char restore_mark[64];
 
-static void mark_restored(pid_t controller)
+static void mark_restored(pid_t controller, bool controller_dead)
 {
+	if (!controller_dead)
+		return;
 	int fd = open(restore_mark, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	char buf[32];
 	int n = snprintf(buf, sizeof(buf), "%d", (int)controller);
@@ -126,7 +176,7 @@ START_TEST(controller_death_kills_and_restores)
 		pid_t v;
 
 		close(pfd[0]);
-		if (watchdog_start(&w, mark_restored) < 0)
+		if (watchdog_start(&w, mark_restored, NULL, 0) < 0)
 			_exit(1);
 		v = start_sleeper();
 		if (watchdog_add_group(&w, v) < 0)
@@ -163,6 +213,8 @@ int main(void)
 	tcase_set_timeout(tc, 10);
 	tcase_add_test(tc, deadline_kills_registered_groups);
 	tcase_add_test(tc, clean_stop_leaves_groups_alone);
+	tcase_add_test(tc, no_registered_group_is_dropped);
+	tcase_add_test(tc, the_watchdog_keeps_the_locks_it_is_given);
 	tcase_add_test(tc, controller_death_kills_and_restores);
 	suite_add_tcase(s, tc);
 	return unit_run(s);

@@ -1,0 +1,202 @@
+/* Undoing journal entries (journal-undo.h). */
+#include "config.h"
+#include "harness/kernel/journal-undo.h"
+#include "harness/kernel/knob-features.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#define UNDO_CGROUP_TRIES 100			/* rmdir tries while killed tasks exit */
+#define UNDO_CGROUP_PAUSE_NS (10 * 1000 * 1000)	/* between two tries: 1 s in all */
+
+bool journal_tracefs_name_ok(const char *name)
+{
+	if (strncmp(name, "starve-", 7) || !name[7])
+		return false;
+	for (const char *c = name + 7; *c; c++)
+		if (*c < '0' || *c > '9')
+			return false;
+	return true;
+}
+
+bool journal_cgroup_path_ok(const char *path)
+{
+	const char *comp = path + strlen(JOURNAL_CGROUP_ROOT);
+
+	if (strncmp(path, JOURNAL_CGROUP_ROOT, strlen(JOURNAL_CGROUP_ROOT)) || !*comp)
+		return false;
+	for (;;) {
+		size_t n = strcspn(comp, "/");
+
+		if (n == 0 || (n == 1 && comp[0] == '.') || (n == 2 && !strncmp(comp, "..", 2)))
+			return false;
+		for (size_t i = 0; i < n; i++)
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789_.:@-", comp[i]))
+				return false;
+		if (!comp[n])
+			return true;
+		comp += n + 1;
+	}
+}
+
+/* Write VALUE and a newline to PATH in one write(). Returns 0 or an errno. */
+static int undo_write_value(const char *path, const char *value)
+{
+	char line[JOURNAL_VALUE_MAX + 1];
+	size_t n = strlen(value);
+	ssize_t w;
+	int fd, err = 0;
+
+	memcpy(line, value, n);
+	line[n++] = '\n';
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	w = write(fd, line, n);
+	if (w < 0)
+		err = errno;
+	else if ((size_t)w != n)
+		err = EIO;
+	close(fd);
+	return err;
+}
+
+/* DIR + "/" + LEAF into OUT (JOURNAL_PATH_MAX + 32 bytes); false if too long. */
+static bool undo_join(char *out, const char *dir, const char *leaf)
+{
+	size_t a = strlen(dir), b = strlen(leaf);
+
+	if (a + 1 + b >= JOURNAL_PATH_MAX + 32)
+		return false;
+	memcpy(out, dir, a);
+	out[a] = '/';
+	memcpy(out + a + 1, leaf, b + 1);
+	return true;
+}
+
+/* Remove the instance wherever tracefs is mounted. */
+static int undo_tracefs(const char *name)
+{
+	static const char *const roots[] = { "/sys/kernel/tracing/instances",
+					     "/sys/kernel/debug/tracing/instances" };
+	char path[JOURNAL_PATH_MAX + 32];
+	int err = 0;
+
+	if (!journal_tracefs_name_ok(name))
+		return EINVAL;
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++) {
+		if (!undo_join(path, roots[i], name))
+			return ENAMETOOLONG;
+		if (rmdir(path) < 0 && errno != ENOENT && errno != ENOTDIR)
+			err = errno;
+	}
+	return err;
+}
+
+/* SIGKILL every process listed in DIR/cgroup.procs (cgroup v1, or v2
+ * before cgroup.kill): they are in a cgroup starve made, so they are ours. */
+static void undo_kill_procs(const char *dir)
+{
+	char path[JOURNAL_PATH_MAX + 32], buf[4096];
+	long pid = 0;
+	ssize_t n;
+	int fd;
+
+	if (!undo_join(path, dir, "cgroup.procs"))
+		return;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] >= '0' && buf[i] <= '9') {
+				pid = pid * 10 + (buf[i] - '0');
+			} else {
+				if (pid > 1)
+					kill((pid_t)pid, SIGKILL);
+				pid = 0;
+			}
+		}
+	if (pid > 1)
+		kill((pid_t)pid, SIGKILL);
+	close(fd);
+}
+
+/* rmdir a cgroup starve made; what is still in it is killed first. */
+static int undo_cgroup(const char *dir)
+{
+	char kill_file[JOURNAL_PATH_MAX + 32];
+	struct timespec pause = { 0, UNDO_CGROUP_PAUSE_NS };
+	struct statfs fs;
+
+	if (!journal_cgroup_path_ok(dir))
+		return EINVAL;
+	if (statfs(dir, &fs) < 0)
+		return errno == ENOENT ? 0 : errno;
+	if (fs.f_type != CGROUP2_SUPER_MAGIC && fs.f_type != CGROUP_SUPER_MAGIC)
+		return ENOTDIR;		/* not a cgroup: never rmdir it */
+	for (int i = 0; i < UNDO_CGROUP_TRIES; i++) {
+		if (rmdir(dir) == 0 || errno == ENOENT)
+			return 0;
+		if (errno != EBUSY)
+			return errno;
+		if (i == 0) {
+			if (!undo_join(kill_file, dir, "cgroup.kill") ||
+			    undo_write_value(kill_file, "1") != 0)
+				undo_kill_procs(dir);
+		}
+		nanosleep(&pause, NULL);
+	}
+	return EBUSY;
+}
+
+int journal_undo(const struct journal_entry *e)
+{
+	switch (e->kind) {
+	case JOURNAL_TRACEFS:
+		return undo_tracefs(e->name);
+	case JOURNAL_CGROUP:
+		return undo_cgroup(e->path);
+	case JOURNAL_SYSCTL:
+	case JOURNAL_DEBUGFS:
+		/* The features knob takes one token per write (knob-features.h). */
+		if (kfeat_is_knob(e->name))
+			return kfeat_write_tokens(e->path, e->value);
+		return undo_write_value(e->path, e->value);
+	}
+	return EINVAL;
+}
+
+static size_t undo_depth(const char *path)
+{
+	size_t d = 0;
+
+	for (; *path; path++)
+		d += *path == '/';
+	return d;
+}
+
+void journal_undo_order(const struct journal *j, size_t *order)
+{
+	size_t k = 0, max_depth = 0;
+
+	for (size_t i = 0; i < j->n; i++)
+		if (j->entries[i].kind == JOURNAL_CGROUP && undo_depth(j->entries[i].path) > max_depth)
+			max_depth = undo_depth(j->entries[i].path);
+	/* Loads live in the cgroups: those go first, once they are killed. */
+	for (size_t d = max_depth + 1; d-- > 0;)
+		for (size_t i = j->n; i-- > 0;)
+			if (j->entries[i].kind == JOURNAL_CGROUP && undo_depth(j->entries[i].path) == d)
+				order[k++] = i;
+	for (size_t i = j->n; i-- > 0;)
+		if (j->entries[i].kind != JOURNAL_CGROUP)
+			order[k++] = i;
+}

@@ -1,0 +1,21 @@
+/* Undoing one journal entry (harness/kernel/journal.h), by its kind, with
+ * async-signal-safe calls only (open, read, write, close, rmdir, kill,
+ * statfs, nanosleep): the signal handler and the dying watchdog use it.
+ * Internal to the journal; the names are checked here too, so a tampered
+ * journal cannot make a root process remove anything but what starve makes. */
+#ifndef STARVE_JOURNAL_UNDO_H
+#define STARVE_JOURNAL_UNDO_H
+
+#include <stdbool.h>
+
+#include "harness/kernel/journal.h"
+
+/* "starve-<digits>" only. */
+bool journal_tracefs_name_ok(const char *name);
+/* Absolute, under JOURNAL_CGROUP_ROOT, components of [A-Za-z0-9_.:@-] that
+ * are not "." or "..", no empty component, no trailing slash. */
+bool journal_cgroup_path_ok(const char *path);
+/* Undo E; returns 0 when undone (or nothing was left to undo), else an errno. */
+int journal_undo(const struct journal_entry *e);
+
+#endif
