@@ -166,6 +166,9 @@ static int spawn_setup(const struct spawn_req *rq)
 	} else if (sched_setaffinity(0, sizeof(rq->cpus), &rq->cpus)) {
 		return error_errno("cannot pin to cpus '%s'", spec->cpus);
 	}
+	/* Into its cgroup before it has workers: they inherit it. */
+	if (rq->opt->cgroup && cgcpu_attach(rq->opt->cgcpu, rq->opt->cgroup, getpid()))
+		return -1;
 	if (spec->policy == POLICY_DEADLINE && spawn_try_deadline(spec))
 		return -1;
 	snprintf(comm, sizeof(comm), "starve-%s", spec->name);
