@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,14 +33,24 @@ pid_t load_child_start(const char *path, char *const argv[], char *const envp[])
 	return pid;
 }
 
-int load_child_wait(const struct load_ctx *ctx, pid_t pid)
+static uint64_t child_tv_ns(const struct timeval *tv)
 {
+	return (uint64_t)tv->tv_sec * NSEC_PER_SEC + (uint64_t)tv->tv_usec * NSEC_PER_USEC;
+}
+
+int load_child_wait(const struct load_ctx *ctx, pid_t pid, struct worker_record *rec)
+{
+	struct rusage ru;
+
 	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0), status = 0;
 	struct pollfd pfd = { .fd = pidfd, .events = POLLIN };
 
 	for (;;) {
-		if (waitpid(pid, &status, WNOHANG) == pid)
+		if (wait4(pid, &status, WNOHANG, &ru) == pid) {
+			if (rec && stats_measuring(ctx->stats, (uint64_t)mono_ns()))
+				rec->child_cpu_ns += child_tv_ns(&ru.ru_utime) + child_tv_ns(&ru.ru_stime);
 			break;
+		}
 		if (load_should_stop(ctx)) {
 			kill(pid, SIGKILL);	/* our own child */
 			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)

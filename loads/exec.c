@@ -41,7 +41,7 @@ static void exec_copy(struct load_ctx *ctx, unsigned record, void *arg)
 		}
 		if (stats_measuring(ctx->stats, (uint64_t)mono_ns()))
 			rec->iterations++;
-		status = load_child_wait(ctx, pid);
+		status = load_child_wait(ctx, pid, NULL);	/* sampled: its pgroup */
 		if (status == -1)
 			break;
 		if (stats_measuring(ctx->stats, (uint64_t)mono_ns()))

@@ -4,7 +4,9 @@
  * dynamically linked binary (starve itself), CPU time for compiling, and an
  * object file written out. Every link_every-th job of a slot is a longer
  * link. Compile times vary 0.5-1.5x around `compile`, as translation units
- * do. Records: iterations = jobs finished, so throughput is jobs/s.
+ * do. Records: iterations = jobs finished, so throughput is jobs/s; the
+ * jobs' CPU time (from wait4) is child_cpu_ns, in the in-band cpu_share and
+ * in what the run counts as its own CPU: the sampler sees the slots only.
  *
  * The job runs in the exec'd starve before main(): a constructor below
  * notices argv[0] "starve-cc" and STARVE_BUILD_JOB, does the job and exits,
@@ -130,7 +132,7 @@ static int build_one(struct load_ctx *ctx, struct worker_record *rec, const stru
 		worker_fail(rec, "cannot fork a job: %s", strerror(errno));
 		return -1;
 	}
-	status = load_child_wait(ctx, pid);
+	status = load_child_wait(ctx, pid, rec);
 	if (status == -1)
 		return 1;
 	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
@@ -208,7 +210,7 @@ const struct load_type load_kernel_build = {
 	.options = options,
 	.n_options = sizeof(options) / sizeof(options[0]),
 	.hist = HIST_NONE,
-	.flags = LOAD_TRACK_PGROUP,
+	.flags = 0,	/* jobs live too briefly to sample: their CPU is child_cpu_ns */
 	.records_needed = records_needed,
 	.validate = validate,
 	.run = run,

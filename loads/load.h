@@ -193,8 +193,9 @@ bool load_sleep_ns(const struct load_ctx *ctx, int64_t ns);
  * NULL); exit 127 when the exec fails. Returns its pid or -1 (errno). */
 pid_t load_child_start(const char *path, char *const argv[], char *const envp[]);
 /* Wait for the child PID to exit; if the load must stop first, kill it.
- * Returns its wait status, or -1 when it was killed at the stop. */
-int load_child_wait(const struct load_ctx *ctx, pid_t pid);
+ * Returns its wait status, or -1 when it was killed at the stop. With REC,
+ * the child's CPU time goes into rec->child_cpu_ns when it ends measuring. */
+int load_child_wait(const struct load_ctx *ctx, pid_t pid, struct worker_record *rec);
 
 /* The whole run() of the duty-cycle loads (sleep-hog, massive-intr, rt-hog):
  * spec->count workers, each burning RUN of CPU then sleeping SLEEP (none

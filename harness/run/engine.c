@@ -500,6 +500,8 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 		if (tr->group >= 0 && (size_t)tr->group < p->n_loads)
 			ours += tr->cpu_ns;
 	}
+	for (unsigned r = 0; r < m->stats->n_records; r++)	/* reaped jobs (kernel-build) */
+		ours += (int64_t)m->stats->rec[r].child_cpu_ns;
 	if (m->noise_ok)
 		json_object_set_new(run, "noise", json_pack("{s:f, s:f}", "other_cpu_share",
 			noise_other_share(&m->noise_before, &m->noise_after, ours), "steal_share",
