@@ -106,6 +106,8 @@ int load_check_deadline(const struct load_spec *spec, char *why, size_t why_len)
 int load_enter_deadline(const struct load_spec *spec, char *why, size_t why_len);
 /* Back to SCHED_OTHER (after a trial admission). */
 int load_leave_deadline(void);
+/* Whether this process may use policy P, tried in a child; WHY says so. */
+bool load_policy_usable(enum load_policy p, char *why, size_t why_len);
 
 /* What run() gets: its spec and its slice of the shared stats block. */
 struct load_ctx {

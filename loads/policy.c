@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef SCHED_DEADLINE
@@ -133,4 +134,44 @@ int load_leave_deadline(void)
 	struct load_sched_attr a = { .size = sizeof(a), .sched_policy = SCHED_OTHER };
 
 	return (int)syscall(SYS_sched_setattr, 0, &a, 0);
+}
+
+/* ---- can this process use a policy? (`starve env`) ---- */
+
+static int load_policy_set(enum load_policy p)
+{
+	static const int ids[] = { [POLICY_OTHER] = SCHED_OTHER, [POLICY_BATCH] = SCHED_BATCH,
+				   [POLICY_IDLE] = SCHED_IDLE, [POLICY_FIFO] = SCHED_FIFO,
+				   [POLICY_RR] = SCHED_RR };
+	struct load_spec dl = { .policy = POLICY_DEADLINE, .dl_runtime_ns = 100 * NSEC_PER_USEC,
+				.dl_period_ns = NSEC_PER_SEC };
+	struct sched_param sp = { .sched_priority = p == POLICY_FIFO || p == POLICY_RR };
+	char why[200];
+
+	if (p == POLICY_DEADLINE)
+		return load_enter_deadline(&dl, why, sizeof(why)) ? errno : 0;
+	return sched_setscheduler(0, ids[p], &sp) ? errno : 0;
+}
+
+bool load_policy_usable(enum load_policy p, char *why, size_t why_len)
+{
+	pid_t pid = fork();
+	int status = 0;
+
+	if (pid == 0)	/* a child tries it: we keep our own policy */
+		_exit(load_policy_set(p));
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) {
+		snprintf(why, why_len, "cannot try it (fork)");
+		return false;
+	}
+	if (WEXITSTATUS(status) == 0) {
+		snprintf(why, why_len, p == POLICY_DEADLINE ? "admitted (a 0.01%% trial; loads "
+			 "need cpus: all and allow_rt_on_all_cpus)" : "usable");
+		return true;
+	}
+	snprintf(why, why_len, "%s%s", strerror(WEXITSTATUS(status)),
+		 WEXITSTATUS(status) == EPERM ? (p == POLICY_DEADLINE ? " (needs root or "
+			"CAP_SYS_NICE, and an affinity over the whole root domain)" :
+			" (needs root, CAP_SYS_NICE or RLIMIT_RTPRIO)") : "");
+	return false;
 }

@@ -214,3 +214,25 @@ int cgcpu_remove(const struct cgcpu *cg, const char *dir)
 		return error("cgroup path %s is too long", dir);
 	return confine_remove_dir(&h, "cgroup.procs");
 }
+
+void cgcpu_controllers(char *v2, size_t v2_len, char *v1, size_t v1_len)
+{
+	char root[256], name[64], line[256];
+	int hier, num, enabled;
+	size_t used = 0;
+	FILE *f;
+
+	v2[0] = v1[0] = '\0';
+	if (confine_find_mount("cgroup2", NULL, root, sizeof(root)) &&
+	    confine_file_exists(root, "cgroup.controllers"))
+		confine_read_file(root, "cgroup.controllers", v2, v2_len);
+	f = fopen("/proc/cgroups", "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%63s %d %d %d", name, &hier, &num, &enabled) == 4 && hier > 0 &&
+		    enabled && used + strlen(name) + 2 < v1_len)
+			used += (size_t)snprintf(v1 + used, v1_len - used, "%s%s", used ? " " : "",
+						 name);
+	fclose(f);
+}

@@ -35,6 +35,11 @@ struct cgcpu_stat {
  * env` and a skipped setting). Changes nothing. */
 bool cgcpu_probe(struct cgcpu *cg, char *reason, size_t len);
 
+/* The controllers of the cgroup2 root (cgroup.controllers) into V2, and of
+ * the v1 hierarchies (/proc/cgroups, hierarchy id > 0) into V1, space
+ * separated; empty when none. */
+void cgcpu_controllers(char *v2, size_t v2_len, char *v1, size_t v1_len);
+
 /* The "starve-<pid>" parent of this process's cgroups, into OUT. */
 int cgcpu_parent(const struct cgcpu *cg, char *out, size_t len);
 /* Make DIR (the parent, or a child of it: the caller journaled it); for v2,
