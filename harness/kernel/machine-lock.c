@@ -5,6 +5,8 @@
 #include "lib/timeutil.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,8 @@
 
 #define MACHINE_LOCK_POLL_NS (50 * NSEC_PER_MSEC)
 #define MACHINE_LOCK_WAIT_MAX 86400
+/* the watchdog of a run that died holds the lock while it restores */
+#define MACHINE_LOCK_RESTORE_WAIT_NS (5 * NSEC_PER_SEC)
 
 /* $STARVE_LOCK_WAIT in whole seconds, 0 when unset or not a number. */
 static long machine_lock_wait_s(void)
@@ -58,6 +62,7 @@ static void machine_lock_note_pid(int fd)
 int machine_lock_take(void)
 {
 	int64_t until = mono_ns() + machine_lock_wait_s() * NSEC_PER_SEC;
+	bool waited_restore = false;
 	int fd = open(MACHINE_LOCK_FILE, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
 
 	if (fd < 0)
@@ -72,6 +77,12 @@ int machine_lock_take(void)
 		if (mono_ns() >= until) {
 			int pid = machine_lock_holder(fd);
 
+			/* the holder died: its watchdog is restoring, a moment */
+			if (!waited_restore && pid > 0 && kill(pid, 0) < 0 && errno == ESRCH) {
+				waited_restore = true;
+				until = mono_ns() + MACHINE_LOCK_RESTORE_WAIT_NS;
+				continue;
+			}
 			close(fd);
 			if (pid > 0)
 				return error("another starve run (pid %d) is changing this machine's "

@@ -13,7 +13,8 @@
 #define MACHINE_LOCK_WAIT_ENV "STARVE_LOCK_WAIT"
 
 /* Take the lock, waiting up to $STARVE_LOCK_WAIT seconds (default 0: do
- * not wait). Returns its descriptor, or -1 with a message ("another starve
+ * not wait), and up to 5 s more when its holder is dead (its watchdog is
+ * restoring). Returns its descriptor, or -1 with a message ("another starve
  * run (pid N) is changing this machine's kernel settings: ..."). */
 int machine_lock_take(void);
 /* Close our descriptor (a forked watchdog may still hold it). -1 is a no-op. */

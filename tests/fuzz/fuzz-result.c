@@ -2,29 +2,10 @@
  * check and the typed view every report goes through) on any bytes.
  * `make fuzz` runs it from the test results as seeds. */
 #include "config.h"
-#include "lib/error.h"
+#include "tests/fuzz/fuzz.h"
 #include "reports/result-view.h"
 
 #include <jansson.h>
-#include <stddef.h>
-#include <stdint.h>
-
-static void fuzz_quiet(const char *msg, void *data)
-{
-	(void)msg;
-	(void)data;
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	error_set_sink(fuzz_quiet, NULL);
-	return 0;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SIGINT mid-run: exit 3, result.json written with "complete": false and the
 # interrupted run "incomplete", the knob restored, no load left; a second
-# run started meanwhile is refused (exit 3) because the journal is taken.
+# run started meanwhile is refused (exit 3): the machine's lock is taken.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 need_root
@@ -20,7 +20,8 @@ sleep 1
 	> "$TMPDIR_TEST/second.log" 2>&1
 rc=$?
 [ $rc = 3 ] || { cat "$TMPDIR_TEST/second.log"; fail "a second run exited $rc, expected 3"; }
-grep -q "journal" "$TMPDIR_TEST/second.log" || fail "the refusal does not mention the journal"
+grep -q "another starve run (pid $ctl) is changing" "$TMPDIR_TEST/second.log" ||
+	fail "the refusal does not name the run holding the machine's lock: $(cat "$TMPDIR_TEST/second.log")"
 pids=$(wait_our_pids $ctl 4) || fail "the loads did not start: $pids"
 kill -INT $ctl
 wait $ctl

@@ -210,13 +210,14 @@ concurrent_family() {	# $1 "one" or "two" state dirs
 		case "$rc1$rc2" in *2*) bad "$t" "exit $rc1/$rc2"; continue ;; esac
 		ok=$((ok + 1))
 	done
-	report "two runs at once, $1 state dir(s)" "$ok/$n clean (second refused $refused), orphans $orphan_total, knobs left $knobs_left"
+	report "two runs at once, $1 state dir(s)" "$ok/$n clean (one refused or waited: $refused refused), orphans $orphan_total, knobs left $knobs_left"
 }
 
 # ---- limits and broken state dirs: an error, never a changed knob ----
 limit_case() {	# $1 label, then the command prefix
 	label=$1; shift
 	orphan_total=0 knobs_left=0
+	rm -rf "$WORK/outl"
 	"$@" "$STARVE" run --quiet -o "$WORK/outl" "$PROFILE" --duration 300ms > "$WORK/logl" 2>&1
 	rc=$?
 	verdict="exit $rc"
