@@ -47,6 +47,21 @@ const struct metric_def metric_table[] = {
 	  "share of frames or periods that missed their deadline" },
 	{ "throughput", METRIC_PER_SECOND, HIGHER_IS_BETTER,
 	  "iterations, round trips, requests or frames per second" },
+	/* cpu.stat of the load's cgroup (settings' cgroups: harness/run/cgroups.h) */
+	{ "throttled_periods", METRIC_COUNT, LOWER_IS_BETTER,
+	  "periods in which the load's cgroup ran out of its cpu.max quota" },
+	{ "throttled_ratio", METRIC_RATIO, LOWER_IS_BETTER,
+	  "throttled periods / periods of the load's cgroup" },
+	{ "throttled_time", METRIC_SECONDS, LOWER_IS_BETTER,
+	  "time the load's cgroup spent throttled (summed over its CPUs)" },
+	{ "throttled_max", METRIC_SECONDS, LOWER_IS_BETTER,
+	  "longest throttled stretch of the load's cgroup, as cpu.stat read at the sampler's rate showed it" },
+	{ "quota_wait_share", METRIC_RATIO, LOWER_IS_BETTER,
+	  "throttled time / the measured window: the share of it the quota held the cgroup" },
+	{ "throttled_max_inband", METRIC_SECONDS, LOWER_IS_BETTER,
+	  "the part of the load's longest in-band gap its cgroup spent throttled: a wait for the quota" },
+	{ "starvation_max_inband_cpu", METRIC_SECONDS, LOWER_IS_BETTER,
+	  "the rest of that gap: a wait for the CPU, not for the quota" },
 };
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);
 

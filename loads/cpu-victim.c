@@ -1,4 +1,4 @@
-/* cpu-victim: a busy loop that records the gaps between its iterations (chew-style): in-band starvation, gap counts over 1/10/100 ms, CPU share.
+/* cpu-victim: a busy loop that records the gaps between its iterations (chew-style): in-band starvation, gap counts over 1/10/100 ms, CPU share; optionally in bursts.
  * The loop only reads CLOCK_MONOTONIC (vDSO) and compares: anything worth
  * recording (a gap >= min_gap or 1 ms, or a new longest gap) leaves the loop
  * for record_gap(), and iterations are counted in batches, so the loop costs
@@ -10,11 +10,17 @@
 
 enum {
 	OPT_MIN_GAP,
+	OPT_BURST,
+	OPT_PAUSE,
 };
 
 static const struct opt_spec options[] = {
 	[OPT_MIN_GAP] = { "min_gap", OPT_DURATION, "ns", 1000, 1e9, "50us",
 		"gaps at least this long go into the gap histogram", NULL },
+	[OPT_BURST] = { "burst", OPT_DURATION, "ns", 0, 10e9, "0ns",
+		"bursty victim: CPU time of each burst, then a pause; 0 runs without pause", NULL },
+	[OPT_PAUSE] = { "pause", OPT_DURATION, "ns", 0, 10e9, "0ns",
+		"sleep after each burst (the pause is no gap)", NULL },
 };
 
 #define VICTIM_BATCH 1024	/* iterations between stop checks and counting */
@@ -36,6 +42,7 @@ static void victim(struct load_ctx *ctx, unsigned record, void *arg)
 	struct worker_record *rec = worker_begin(ctx, record);
 	uint64_t min_gap = (uint64_t)ctx->spec->opts[OPT_MIN_GAP].i;
 	uint64_t last = (uint64_t)mono_ns(), now = last, slow_at;
+	int64_t burst = ctx->spec->opts[OPT_BURST].i, burst_from = thread_cpu_ns();
 	unsigned n;
 
 	(void)arg;
@@ -54,6 +61,13 @@ static void victim(struct load_ctx *ctx, unsigned record, void *arg)
 		if (stats_measuring(ctx->stats, now))
 			rec->iterations += VICTIM_BATCH;
 		rec->last_iter_ns = last;
+		if (burst && thread_cpu_ns() - burst_from >= burst) {
+			if (!load_sleep_ns(ctx, ctx->spec->opts[OPT_PAUSE].i))
+				break;
+			last = (uint64_t)mono_ns();
+			rec->last_iter_ns = last;
+			burst_from = thread_cpu_ns();
+		}
 		slow_at = victim_slow_at(ctx, rec, now, min_gap);
 	}
 	worker_end(rec);
@@ -66,7 +80,7 @@ static int run(struct load_ctx *ctx)
 
 const struct load_type load_cpu_victim = {
 	.name = "cpu-victim",
-	.summary = "a busy loop that records the gaps between its iterations (chew-style): in-band starvation, gap counts over 1/10/100 ms, CPU share",
+	.summary = "a busy loop that records the gaps between its iterations (chew-style): in-band starvation, gap counts over 1/10/100 ms, CPU share; optionally in bursts",
 	.options = options,
 	.n_options = sizeof(options) / sizeof(options[0]),
 	.hist = HIST_GAP,

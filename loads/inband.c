@@ -69,6 +69,7 @@ void inband_summarize(const struct load_type *type, const struct stats_block *bl
 		met += r->deadlines_met;
 		missed += r->deadlines_missed;
 		cpu += r->cpu_ns > r->cpu_begin_ns ? r->cpu_ns - r->cpu_begin_ns : 0;
+		cpu += r->child_cpu_ns;
 		life += end > r->start_ns ? end - r->start_ns : 0;
 		hist_merge(&out->hist, &r->hist);
 	}

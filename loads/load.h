@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sched.h>
 #include <sys/types.h>
 
 #include "lib/histogram.h"
@@ -32,7 +33,9 @@
 #define LOAD_MAX_WORKERS 4096
 
 enum load_mode { LOAD_THREADS, LOAD_PROCESSES };
-enum load_policy { POLICY_OTHER, POLICY_BATCH, POLICY_IDLE, POLICY_FIFO, POLICY_RR };
+enum load_policy {
+	POLICY_OTHER, POLICY_BATCH, POLICY_IDLE, POLICY_FIFO, POLICY_RR, POLICY_DEADLINE
+};
 
 /* What a record's histogram holds, so metrics know how to read it. */
 enum load_hist {
@@ -70,6 +73,9 @@ struct load_spec {
 	enum load_policy policy;
 	int priority;			/* 1..99 for fifo and rr, 0 otherwise */
 	bool session;			/* setsid(): its own session, so its own autogroup */
+	int64_t dl_runtime_ns;		/* SCHED_DEADLINE: runtime, deadline and period */
+	int64_t dl_deadline_ns;		/* (0 when not given; deadline defaults to the */
+	int64_t dl_period_ns;		/* period, loads/policy.c) */
 	union opt_value opts[LOAD_MAX_OPTIONS];	/* indexed like type->options */
 	bool opt_set[LOAD_MAX_OPTIONS];		/* given explicitly (else default),
 						 * still after load_spec_finish() */
@@ -79,11 +85,29 @@ struct load_spec {
 /* Common options every load takes (rows of the same kind as a type's). */
 enum load_common_option {
 	COMMON_COUNT, COMMON_MODE, COMMON_CPUS, COMMON_NICE, COMMON_POLICY,
-	COMMON_PRIORITY, COMMON_SESSION, COMMON_NR_OPTIONS
+	COMMON_PRIORITY, COMMON_SESSION, COMMON_DL_RUNTIME, COMMON_DL_DEADLINE, COMMON_DL_PERIOD,
+	COMMON_NR_OPTIONS
 };
 extern const struct opt_spec load_common_options[COMMON_NR_OPTIONS];
 extern const char *const load_mode_names[];	/* "threads", "processes", NULL */
-extern const char *const load_policy_names[];	/* "other", "batch", "idle", "fifo", "rr", NULL */
+extern const char *const load_policy_names[];	/* "other", "batch", "idle", "fifo", "rr",
+						 * "deadline", NULL */
+
+/* Policies under the RT safety rules (watchdog, RLIMIT_RTTIME, never on
+ * every CPU unless the profile says so): fifo, rr and deadline. */
+bool load_policy_is_realtime(enum load_policy policy);
+/* SCHED_DEADLINE (loads/policy.c). The deadline when not given is the period. */
+int64_t load_dl_deadline(const struct load_spec *spec);
+/* The checks a profile gets: dl_* only with policy deadline, runtime and
+ * period given, runtime <= deadline <= period. -1 with why. */
+int load_check_deadline(const struct load_spec *spec, char *why, size_t why_len);
+/* Make the calling thread SCHED_DEADLINE with SPEC's parameters; -1 with the
+ * kernel's refusal in words (admission: EBUSY, affinity or privilege: EPERM). */
+int load_enter_deadline(const struct load_spec *spec, char *why, size_t why_len);
+/* Back to SCHED_OTHER (after a trial admission). */
+int load_leave_deadline(void);
+/* Whether this process may use policy P, tried in a child; WHY says so. */
+bool load_policy_usable(enum load_policy p, char *why, size_t why_len);
 
 /* What run() gets: its spec and its slice of the shared stats block. */
 struct load_ctx {
@@ -91,6 +115,9 @@ struct load_ctx {
 	struct stats_block *stats;
 	unsigned first_record;		/* this load owns records [first, first + n) */
 	unsigned n_records;
+	/* Resolves a cpu spec ("pu:1") against the machine, for loads that pin
+	 * parts of themselves (pipe-pingpong's sides); NULL outside a run. */
+	int (*resolve_cpus)(const char *text, cpu_set_t *out, char *why, size_t why_len);
 };
 
 struct load_type {
@@ -140,7 +167,9 @@ typedef void (*worker_fn)(struct load_ctx *ctx, unsigned record, void *arg);
 int load_run_workers(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg);
 
 /* Called first by every worker: fills pid, tid, comm ("starve-<load>"),
- * start time, and marks the record running. */
+ * start time, and marks the record running. A SCHED_DEADLINE load's worker
+ * enters the class here (a deadline task cannot fork: loads/policy.c); if
+ * the kernel refuses, the record fails with why and the load stops. */
 struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record);
 /* Called last: final cpu time and end time, marks the record done. */
 void worker_end(struct worker_record *rec);
@@ -160,6 +189,15 @@ int64_t work_for_ns(const struct load_ctx *ctx, struct worker_record *rec, int64
 /* Sleep NS (CLOCK_MONOTONIC), never past the deadline, waking every 50 ms to
  * see the stop flag. Returns false when the load must stop. */
 bool load_sleep_ns(const struct load_ctx *ctx, int64_t ns);
+
+/* Fork a child in the load's process group (PR_SET_PDEATHSIG: it dies with
+ * its worker) and exec PATH with ARGV (and ENVP, or our environment when
+ * NULL); exit 127 when the exec fails. Returns its pid or -1 (errno). */
+pid_t load_child_start(const char *path, char *const argv[], char *const envp[]);
+/* Wait for the child PID to exit; if the load must stop first, kill it.
+ * Returns its wait status, or -1 when it was killed at the stop. With REC,
+ * the child's CPU time goes into rec->child_cpu_ns when it ends measuring. */
+int load_child_wait(const struct load_ctx *ctx, pid_t pid, struct worker_record *rec);
 
 /* The whole run() of the duty-cycle loads (sleep-hog, massive-intr, rt-hog):
  * spec->count workers, each burning RUN of CPU then sleeping SLEEP (none

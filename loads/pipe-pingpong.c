@@ -5,22 +5,31 @@
  * its thread. Optional work on each side before it passes the token on. */
 #include "config.h"
 #include "loads/load.h"
+#include "lib/cpuspec.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 enum {
 	OPT_WORK,
+	OPT_INITIATOR_CPUS,
+	OPT_PARTNER_CPUS,
 };
 
 static const struct opt_spec options[] = {
 	[OPT_WORK] = { "work", OPT_DURATION, "ns", 0, 1e9, "0ns",
 		"CPU time each side spends before passing the token back", NULL },
+	[OPT_INITIATOR_CPUS] = { "initiator_cpus", OPT_STRING, NULL, 0, 0, "",
+		"CPUs of each pair's initiator (a cpu spec within cpus); empty: the load's cpus", NULL },
+	[OPT_PARTNER_CPUS] = { "partner_cpus", OPT_STRING, NULL, 0, 0, "",
+		"CPUs of each pair's partner; with initiator_cpus makes the cross-CPU case "
+		"reproducible", NULL },
 };
 
 #define TOKEN_PING 'p'
@@ -119,6 +128,29 @@ static void partner(struct load_ctx *ctx, struct pingpong *pp, int *fds)
 	close_ends(fds, PING_R, PONG_W);
 }
 
+/* Pin the calling thread to its side's CPUs when the profile gives them;
+ * false (the record failed) when that cannot be done. */
+static bool pin_side(struct load_ctx *ctx, struct worker_record *rec, bool init)
+{
+	const char *text = ctx->spec->opts[init ? OPT_INITIATOR_CPUS : OPT_PARTNER_CPUS].s;
+	char why[256];
+	cpu_set_t set;
+
+	if (!text || !*text)
+		return true;
+	if (!ctx->resolve_cpus || ctx->resolve_cpus(text, &set, why, sizeof(why))) {
+		worker_fail(rec, "%s_cpus '%s': %s", init ? "initiator" : "partner", text,
+			    ctx->resolve_cpus ? why : "no cpu resolver outside a run");
+		return false;
+	}
+	if (sched_setaffinity(0, sizeof(set), &set)) {	/* this thread only */
+		worker_fail(rec, "cannot pin the %s to '%s': %s (outside the load's cpuset?)",
+			    init ? "initiator" : "partner", text, strerror(errno));
+		return false;
+	}
+	return true;
+}
+
 /* Workers 2i and 2i+1 are the initiator and the partner of pair i. */
 static void pingpong_worker(struct load_ctx *ctx, unsigned record, void *arg)
 {
@@ -130,7 +162,10 @@ static void pingpong_worker(struct load_ctx *ctx, unsigned record, void *arg)
 	if (ctx->spec->mode == LOAD_PROCESSES)
 		keep_only(pp, pair, init ? PING_W : PING_R, init ? PONG_R : PONG_W);
 	rec = worker_begin(ctx, record);
-	if (init)
+	if (!pin_side(ctx, rec, init)) {
+		/* the peer sees end of file and stops too */
+		close_ends(pp->fds[pair], init ? PING_W : PING_R, init ? PONG_R : PONG_W);
+	} else if (init)
 		initiator(ctx, rec, pp, pp->fds[pair]);
 	else
 		partner(ctx, pp, pp->fds[pair]);
@@ -182,6 +217,22 @@ static int run(struct load_ctx *ctx)
 	return ret ? EXIT_RUNTIME : EXIT_PASS;
 }
 
+static int validate(const struct load_spec *spec, char *why, size_t why_len)
+{
+	for (int o = OPT_INITIATOR_CPUS; o <= OPT_PARTNER_CPUS; o++) {
+		const char *text = spec->opts[o].s;
+		struct cpuspec cs;
+		size_t at;
+		char what[200];
+
+		if (text && *text && cpuspec_parse(text, &cs, &at, what, sizeof(what))) {
+			snprintf(why, why_len, "%s: %s", options[o].name, what);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static unsigned records_needed(const struct load_spec *spec)
 {
 	return 2 * (unsigned)spec->count;
@@ -195,5 +246,6 @@ const struct load_type load_pipe_pingpong = {
 	.hist = HIST_ROUND_TRIP,
 	.flags = 0,
 	.records_needed = records_needed,
+	.validate = validate,
 	.run = run,
 };

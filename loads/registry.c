@@ -9,16 +9,18 @@
 
 extern const struct load_type load_sleep_hog, load_wakeup_storm, load_pipe_pingpong,
 	load_compositor, load_massive_intr, load_cpu_victim, load_wakeup_probe, load_rt_hog,
-	load_exec;
+	load_exec, load_kernel_build;
 
 const struct load_type *const load_types[] = {
 	&load_sleep_hog, &load_wakeup_storm, &load_pipe_pingpong, &load_compositor,
 	&load_massive_intr, &load_cpu_victim, &load_wakeup_probe, &load_rt_hog, &load_exec,
+	&load_kernel_build,
 };
 const size_t load_type_count = sizeof(load_types) / sizeof(load_types[0]);
 
 const char *const load_mode_names[] = { "threads", "processes", NULL };
-const char *const load_policy_names[] = { "other", "batch", "idle", "fifo", "rr", NULL };
+const char *const load_policy_names[] = { "other", "batch", "idle", "fifo", "rr", "deadline",
+					   NULL };
 
 const struct opt_spec load_common_options[COMMON_NR_OPTIONS] = {
 	[COMMON_COUNT] = { "count", OPT_INT, NULL, 1, LOAD_MAX_WORKERS, "1",
@@ -29,11 +31,18 @@ const struct opt_spec load_common_options[COMMON_NR_OPTIONS] = {
 		"CPUs to run on: pu:N, pu:N-M, core:N, numa:N, all; join with +", NULL },
 	[COMMON_NICE] = { "nice", OPT_INT, NULL, -20, 19, "0", "nice value", NULL },
 	[COMMON_POLICY] = { "policy", OPT_ENUM, NULL, 0, 0, NULL,
-		"scheduling policy (default: other, rt-hog: fifo)", load_policy_names },
+		"scheduling policy (default: other, rt-hog: fifo); deadline takes dl_runtime and dl_period", load_policy_names },
 	[COMMON_PRIORITY] = { "priority", OPT_INT, NULL, 0, 99, NULL,
 		"real-time priority for fifo and rr (1..99); 0 otherwise", NULL },
 	[COMMON_SESSION] = { "session", OPT_BOOL, NULL, 0, 0, "false",
 		"start the load in a session of its own (its own autogroup)", NULL },
+	/* 0 stands for "not given": load_check_deadline() requires them */
+	[COMMON_DL_RUNTIME] = { "dl_runtime", OPT_DURATION, "ns", 0, 4.2e9, "0ns",
+		"SCHED_DEADLINE runtime per period (policy deadline)", NULL },
+	[COMMON_DL_DEADLINE] = { "dl_deadline", OPT_DURATION, "ns", 0, 4.2e9, "0ns",
+		"SCHED_DEADLINE relative deadline; 0 means the period", NULL },
+	[COMMON_DL_PERIOD] = { "dl_period", OPT_DURATION, "ns", 0, 4.2e9, "0ns",
+		"SCHED_DEADLINE period (policy deadline)", NULL },
 };
 
 const struct load_type *load_type_find(const char *name)
@@ -79,9 +88,18 @@ void load_spec_set_common(struct load_spec *spec, enum load_common_option i,
 	case COMMON_MODE: spec->mode = (enum load_mode)v->i; break;
 	case COMMON_CPUS: free(spec->cpus); spec->cpus = v->s; break;
 	case COMMON_NICE: spec->nice = (int)v->i; break;
-	case COMMON_POLICY: spec->policy = (enum load_policy)v->i; break;
+	case COMMON_POLICY:
+		spec->policy = (enum load_policy)v->i;
+		/* rt-hog's default priority 50 does not follow it to other or deadline */
+		if (spec->policy != POLICY_FIFO && spec->policy != POLICY_RR &&
+		    spec->priority == spec->type->default_priority)
+			spec->priority = 0;
+		break;
 	case COMMON_PRIORITY: spec->priority = (int)v->i; break;
 	case COMMON_SESSION: spec->session = v->b; break;
+	case COMMON_DL_RUNTIME: spec->dl_runtime_ns = v->i; break;
+	case COMMON_DL_DEADLINE: spec->dl_deadline_ns = v->i; break;
+	case COMMON_DL_PERIOD: spec->dl_period_ns = v->i; break;
 	case COMMON_NR_OPTIONS: break;
 	}
 }
@@ -100,11 +118,12 @@ static int check_policy(const struct load_spec *spec, char *why, size_t why_len)
 			 spec->priority, load_policy_names[spec->policy]);
 		return -1;
 	}
-	if ((spec->type->flags & LOAD_RT) && !rt) {
-		snprintf(why, why_len, "load type '%s' needs policy fifo or rr", spec->type->name);
+	if ((spec->type->flags & LOAD_RT) && !rt && spec->policy != POLICY_DEADLINE) {
+		snprintf(why, why_len, "load type '%s' needs policy fifo, rr or deadline",
+			 spec->type->name);
 		return -1;
 	}
-	return 0;
+	return load_check_deadline(spec, why, why_len);
 }
 
 int load_spec_finish(struct load_spec *spec, char *why, size_t why_len)

@@ -64,6 +64,8 @@ void record_gap(const struct stats_block *block, struct worker_record *rec,
 	if (last < from)
 		last = from;	/* only the measured part of the gap */
 	gap = now > last ? now - last : 0;
+	if (gap > rec->gap_max_ns)
+		rec->gap_max_end_ns = now;	/* when, so a quota's stretch can be matched */
 	record_stall(rec, gap);
 	if (flags & RECORD_GAP_HIST)
 		hist_record(&rec->hist, gap);

@@ -24,9 +24,12 @@ struct worker_record {
 	uint64_t iterations;		/* loop iterations, frames, requests, round trips */
 	uint64_t last_iter_ns;		/* for gap tracking */
 	uint64_t gap_max_ns;		/* longest gap between iterations */
+	uint64_t gap_max_end_ns;	/* when it ended (record_gap's; 0 from record_stall) */
 	uint64_t gaps_over_1ms, gaps_over_10ms, gaps_over_100ms;
 	uint64_t deadlines_met, deadlines_missed;
 	uint64_t wakeups;		/* times the worker was woken (storms, probes) */
+	uint64_t child_cpu_ns;		/* CPU of the children it reaped while measuring
+					 * (kernel-build's jobs: too short-lived to sample) */
 	struct histogram hist;		/* meaning: the load type's enum load_hist */
 	char error[128];		/* why the worker failed, when state is FAILED */
 };

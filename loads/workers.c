@@ -153,6 +153,17 @@ int load_run_workers(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg)
 	return run_threads(ctx, n, fn, arg);
 }
 
+/* A refused admission fails the record and stops the load's workers. */
+static void worker_enter_deadline(struct load_ctx *ctx, struct worker_record *rec)
+{
+	char why[400];
+
+	if (load_enter_deadline(ctx->spec, why, sizeof(why)) == 0)
+		return;
+	worker_fail(rec, "%s", why);
+	workers_abort = 1;
+}
+
 struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record)
 {
 	struct worker_record *rec = &ctx->stats->rec[record];
@@ -164,6 +175,8 @@ struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record)
 	rec->start_ns = (uint64_t)mono_ns();
 	rec->cpu_ns = rec->cpu_begin_ns = (uint64_t)thread_cpu_ns();
 	rec->state = RECORD_RUNNING;
+	if (ctx->spec->policy == POLICY_DEADLINE)
+		worker_enter_deadline(ctx, rec);
 	return rec;
 }
 

@@ -4,12 +4,14 @@
  * Text for people; --json (jansson) for scripts and CI, keys listed below. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/placement/cgroup-cpu.h"
 #include "harness/placement/confine.h"
 #include "harness/kernel/kernel.h"
 #include "harness/kernel/knobs.h"
 #include "harness/placement/topology.h"
 #include "harness/trace/trace.h"
 #include "lib/error.h"
+#include "loads/load.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -44,6 +46,12 @@ struct env_facts {
 	char topology[160];
 	int pus;
 	bool trace_ok;			/* exact mode can run here */
+	struct cgcpu cgcpu;		/* the cpu controller's hierarchy, for cgroups */
+	bool cgcpu_ok;
+	char cgcpu_why[256];
+	char cg2[256], cg1[256];	/* controllers of cgroup v2 and of v1 hierarchies */
+	bool policy_ok[POLICY_DEADLINE + 1];
+	char policy_why[POLICY_DEADLINE + 1][200];
 	char trace_why[256];		/* else why not */
 };
 
@@ -55,11 +63,44 @@ static void env_gather(struct env_facts *f)
 	topology_summary(f->topology, sizeof(f->topology));
 	f->pus = topology_nr_pus();
 	f->trace_ok = trace_available(f->trace_why, sizeof(f->trace_why));
+	f->cgcpu_ok = cgcpu_probe(&f->cgcpu, f->cgcpu_why, sizeof(f->cgcpu_why));
+	cgcpu_controllers(f->cg2, sizeof(f->cg2), f->cg1, sizeof(f->cg1));
+	for (int p = 0; p <= POLICY_DEADLINE; p++)
+		f->policy_ok[p] = load_policy_usable((enum load_policy)p, f->policy_why[p],
+						     sizeof(f->policy_why[p]));
 }
 
 static json_t *env_json_or_null(bool have, const char *s)
 {
 	return have && s ? json_string(s) : json_null();
+}
+
+/* cgroups: {cpu: {usable, version, root, reason}, v2_controllers, v1_controllers}
+ * policies: {name: {usable, reason}} */
+static void env_json_cgroups(const struct env_facts *f, json_t *doc)
+{
+	json_t *pol = json_object();
+
+	json_object_set_new(doc, "cgroups", json_pack("{s:{s:b, s:i, s:o, s:s}, s:s, s:s}",
+		"cpu", "usable", f->cgcpu_ok, "version", f->cgcpu.version, "root",
+		env_json_or_null(f->cgcpu.version > 0, f->cgcpu.root), "reason", f->cgcpu_why,
+		"v2_controllers", f->cg2, "v1_controllers", f->cg1));
+	for (int p = 0; p <= POLICY_DEADLINE; p++)
+		json_object_set_new(pol, load_policy_names[p], json_pack("{s:b, s:s}", "usable",
+				    f->policy_ok[p], "reason", f->policy_why[p]));
+	json_object_set_new(doc, "policies", pol);
+}
+
+static void env_text_cgroups(const struct env_facts *f)
+{
+	printf("cgroups      cpu controller %s: %s\n", f->cgcpu_ok ? "usable" : "unusable",
+	       f->cgcpu_why);
+	printf("  v2 controllers: %s\n  v1 controllers: %s\n", *f->cg2 ? f->cg2 : "(none)",
+	       *f->cg1 ? f->cg1 : "(none)");
+	printf("policies\n");
+	for (int p = 0; p <= POLICY_DEADLINE; p++)
+		printf("  %-10s %s: %s\n", load_policy_names[p],
+		       f->policy_ok[p] ? "usable" : "unusable", f->policy_why[p]);
 }
 
 /* One knob: {name, path, present, readable, writable, value|null, reason|null}. */
@@ -85,6 +126,8 @@ static json_t *env_knob_json(const char *name)
  *   cpuset: backend (the one used), backends: [{name, usable, reason}]
  *   topology: summary, pus
  *   privileges: root, cap_sys_nice, rtprio_limit (null = unlimited)
+ *   cgroups: cpu {usable, version, root, reason}, v2_controllers, v1_controllers
+ *   policies: {other|batch|idle|fifo|rr|deadline: {usable, reason}}
  *   trace: built_in (libtracefs at build time), available (exact mode can run),
  *          reason (why not, or a note such as tracefs to be mounted; else null) */
 static json_t *env_json(const struct env_facts *f)
@@ -117,6 +160,8 @@ static json_t *env_json(const struct env_facts *f)
 		json_object_set_new(doc, "trace", json_pack("{s:b, s:b, s:o}", "built_in",
 			trace_built_in(), "available", f->trace_ok, "reason",
 			env_json_or_null(f->trace_why[0], f->trace_why)));
+	if (doc)
+		env_json_cgroups(f, doc);
 	return doc;
 }
 
@@ -169,6 +214,7 @@ static void env_text(const struct env_facts *f)
 	else
 		printf("%ld%s\n", k->rtprio_limit,
 		       k->rtprio_limit == 0 && !k->cap_sys_nice ? " (no RT loads)" : "");
+	env_text_cgroups(f);
 	env_text_knobs();
 }
 

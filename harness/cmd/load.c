@@ -30,6 +30,7 @@ struct load_args {
 	struct load_spec spec;	/* its type from the first operand, set before parsing */
 	int64_t duration_ns;
 	bool json;
+	bool allow_rt;		/* a fifo, rr or deadline load may cover every CPU */
 	bool ended_alone;	/* the leader exited by itself, at most LOAD_END_NS late */
 };
 
@@ -63,6 +64,12 @@ static const struct cmd_option load_options[] = {
 	LOAD_COMMON("policy", NULL, COMMON_POLICY),
 	LOAD_COMMON("priority", NULL, COMMON_PRIORITY),
 	LOAD_COMMON("session", NULL, COMMON_SESSION),
+	LOAD_COMMON("dl-runtime", "T", COMMON_DL_RUNTIME),
+	LOAD_COMMON("dl-deadline", "T", COMMON_DL_DEADLINE),
+	LOAD_COMMON("dl-period", "T", COMMON_DL_PERIOD),
+	CMD_FLAG("allow-rt-on-all-cpus", struct load_args, allow_rt,
+		 "let a fifo, rr or deadline load run on every CPU (deadline needs it: the "
+		 "kernel admits it only on all the CPUs of its root domain)"),
 	CMD_END
 };
 
@@ -268,7 +275,8 @@ static void load_report(const struct load_args *a, const struct stats_block *sta
 
 static int load_execute(struct load_args *a)
 {
-	struct spawn_options opt = { .run_ns = a->duration_ns };
+	struct spawn_options opt = { .run_ns = a->duration_ns,
+				     .allow_rt_on_all_cpus = a->allow_rt };
 	unsigned n = load_records_needed(&a->spec);
 	int64_t start = mono_ns();
 	struct stats_block *stats = stats_create(n, start + a->duration_ns);

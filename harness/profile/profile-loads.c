@@ -111,6 +111,23 @@ static size_t pl_known_keys(const struct load_type *type, const char **keys)
 	return n;
 }
 
+/* Where a cross-option error points: SCHED_DEADLINE parameters that do not
+ * fit together at the first dl_* key (or the policy), others at the entry. */
+static const yaml_node_t *pl_finish_node(struct pctx *c, const yaml_node_t *map,
+					 const struct load_spec *spec)
+{
+	static const char *const keys[] = { "dl_runtime", "dl_deadline", "dl_period", "policy" };
+	char why[256];
+	const yaml_node_t *node;
+
+	if (load_check_deadline(spec, why, sizeof(why)) == 0)
+		return map;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if ((node = pn_get(c, map, keys[i])))
+			return node;
+	return map;
+}
+
 /* Cross-option checks, once every key parsed cleanly. */
 static void pl_finish(struct pctx *c, const yaml_node_t *map, struct load_spec *spec)
 {
@@ -128,7 +145,7 @@ static void pl_finish(struct pctx *c, const yaml_node_t *map, struct load_spec *
 	if (given_policy && !given_prio && !rt)
 		spec->priority = 0;
 	if (c->n_errors == before && load_spec_finish(spec, why, sizeof(why)))
-		pn_error(c, map, "load '%s': %s", spec->name, why);
+		pn_error(c, pl_finish_node(c, map, spec), "load '%s': %s", spec->name, why);
 }
 
 static void pl_entry(struct pctx *c, const yaml_node_t *map, void *slot)

@@ -101,5 +101,7 @@ void profile_parse_loads(struct pctx *c, const yaml_node_t *seq);	/* profile-loa
 void profile_parse_attach(struct pctx *c, const yaml_node_t *seq);
 void profile_parse_expect(struct pctx *c, const yaml_node_t *seq);	/* profile-expect.c */
 void profile_parse_compare(struct pctx *c, const yaml_node_t *map);
+void profile_parse_cgroups(struct pctx *c, const yaml_node_t *seq, struct setting *s);	/* profile-cgroups.c */
+void profile_free_cgroups(struct setting *s);
 
 #endif

@@ -126,12 +126,13 @@ static void pp_knobs(struct pctx *c, const yaml_node_t *map, struct setting *s)
 static void pp_setting(struct pctx *c, const yaml_node_t *map, void *slot)
 {
 	struct setting *s = slot;
-	static const char *const keys[] = { "name", "knobs" };
-	const yaml_node_t *name = pn_require(c, map, "name"), *knobs = pn_get(c, map, "knobs");
+	static const char *const keys[] = { "name", "knobs", "cgroups" };
+	const yaml_node_t *name = pn_require(c, map, "name"), *knobs = pn_get(c, map, "knobs"),
+			  *cgroups = pn_get(c, map, "cgroups");
 	const struct profile *p = c->p;
 
 	s->pos = pn_pos(c, map);
-	pn_check_keys(c, map, keys, 2, "a setting");
+	pn_check_keys(c, map, keys, 3, "a setting");
 	if (name && (s->name = pn_strdup(c, name, "name")) &&
 	    !pn_check_name(c, name, s->name, SETTING_NAME_MAX, "setting")) {
 		for (const struct setting *o = p->settings; o < s; o++)
@@ -143,6 +144,8 @@ static void pp_setting(struct pctx *c, const yaml_node_t *map, void *slot)
 	}
 	if (knobs && !pn_want(c, knobs, YAML_MAPPING_NODE, "knobs"))
 		pp_knobs(c, knobs, s);
+	if (cgroups && !pn_want(c, cgroups, YAML_SEQUENCE_NODE, "cgroups"))
+		profile_parse_cgroups(c, cgroups, s);
 }
 
 static void pp_settings(struct pctx *c, const yaml_node_t *seq)
@@ -155,7 +158,7 @@ static void pp_settings(struct pctx *c, const yaml_node_t *seq)
 	}
 	p->settings = pn_alloc_entries(c, seq, sizeof(*p->settings));
 	if (p->settings)
-		pn_each_entry(c, seq, "settings", "name and knobs",
+		pn_each_entry(c, seq, "settings", "name, knobs and cgroups",
 			      p->settings, &p->n_settings, sizeof(*p->settings), pp_setting);
 }
 
@@ -407,6 +410,7 @@ void profile_free(struct profile *p)
 			free(p->settings[i].knobs[k].value);
 		}
 		free(p->settings[i].knobs);
+		profile_free_cgroups(&p->settings[i]);
 		free(p->settings[i].name);
 	}
 	for (size_t i = 0; i < p->n_expect; i++) {
@@ -436,5 +440,14 @@ const struct load_spec *profile_find_load(const struct profile *p, const char *n
 	for (size_t i = 0; i < p->n_loads; i++)
 		if (p->loads[i].name && !strcmp(p->loads[i].name, name))
 			return &p->loads[i];
+	return NULL;
+}
+
+const struct cgroup_setting *profile_load_cgroup(const struct setting *s, const char *name)
+{
+	for (size_t i = 0; i < s->n_cgroups; i++)
+		for (size_t k = 0; k < s->cgroups[i].n_loads; k++)
+			if (!strcmp(s->cgroups[i].loads[k], name))
+				return &s->cgroups[i];
 	return NULL;
 }

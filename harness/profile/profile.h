@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "lib/cgknobs.h"
 #include "loads/load.h"
 
 /* An existing process to sample without owning it (a real Apache, an X server). */
@@ -25,10 +26,22 @@ struct knob_value {
 	struct source_pos pos;
 };
 
+/* A cgroup of the cpu controller a setting puts loads in (created under
+ * "starve-<pid>" for the setting's runs, removed after each). */
+struct cgroup_setting {
+	char *name;
+	char **loads;		/* load names, each in at most one cgroup of the setting */
+	size_t n_loads;
+	struct cgcpu_knobs knobs;
+	struct source_pos pos;
+};
+
 struct setting {
 	char *name;
 	struct knob_value *knobs;
 	size_t n_knobs;
+	struct cgroup_setting *cgroups;
+	size_t n_cgroups;
 	struct source_pos pos;
 };
 
@@ -108,5 +121,7 @@ struct profile *profile_parse(const char *path, const char *text, size_t len, un
 void profile_free(struct profile *p);
 
 const struct load_spec *profile_find_load(const struct profile *p, const char *name);
+/* The cgroup of S that holds load NAME, or NULL. */
+const struct cgroup_setting *profile_load_cgroup(const struct setting *s, const char *name);
 
 #endif

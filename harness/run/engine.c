@@ -5,6 +5,7 @@
  * hog must not run unthrottled for even a moment longer than measured). */
 #include "config.h"
 #include "harness/run/engine.h"
+#include "harness/run/cgroups.h"
 #include "harness/run/exact.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/kernel.h"
@@ -46,6 +47,7 @@ struct run_ctx {
 	struct progress prog;
 	int hz;
 	char skip_reason[200];	/* every run is skipped when set (missing privilege) */
+	struct run_cgroups cgroups;	/* the current setting's */
 };
 
 /* Slot I of a load's worker records, for sampler_watch_slots. */
@@ -84,7 +86,7 @@ static void run_set_status(struct measure *m, json_t *run, enum result_status st
 
 static bool run_is_rt(const struct load_spec *l)
 {
-	return l->policy == POLICY_FIFO || l->policy == POLICY_RR;
+	return load_policy_is_realtime(l->policy);	/* fifo, rr and deadline */
 }
 
 int run_check_rt_cpus(const struct profile *p, bool allow)
@@ -128,10 +130,15 @@ static void run_check_privileges(struct run_ctx *c, const struct kernel_info *k)
 	for (size_t i = 0; i < c->p->n_loads; i++) {
 		const struct load_spec *l = &c->p->loads[i];
 
-		if (!run_is_rt(l) || k->is_root || k->cap_sys_nice || k->rtprio_limit < 0 ||
-		    k->rtprio_limit >= l->priority)
+		if (!run_is_rt(l) || k->is_root || k->cap_sys_nice ||
+		    (l->policy != POLICY_DEADLINE &&	/* deadline: root or CAP_SYS_NICE only */
+		     (k->rtprio_limit < 0 || k->rtprio_limit >= l->priority)))
 			continue;
-		snprintf(c->skip_reason, sizeof(c->skip_reason),
+		if (l->policy == POLICY_DEADLINE)
+			snprintf(c->skip_reason, sizeof(c->skip_reason), "load '%s' needs "
+				 "SCHED_DEADLINE: run as root or with CAP_SYS_NICE", l->name);
+		else
+			snprintf(c->skip_reason, sizeof(c->skip_reason),
 			 "load '%s' needs SCHED_%s priority %d: run as root, with CAP_SYS_NICE "
 			 "or an RLIMIT_RTPRIO of at least %d (it is %ld)", l->name,
 			 l->policy == POLICY_FIFO ? "FIFO" : "RR", l->priority, l->priority,
@@ -154,6 +161,8 @@ static bool run_writes_knobs(const struct run_ctx *c)
 
 		if (c->o->only && strcmp(c->o->only, s->name))
 			continue;
+		if (s->n_cgroups)
+			return true;	/* its cgroup directories are journaled */
 		for (size_t k = 0; k < s->n_knobs; k++)
 			if (knob_probe(s->knobs[k].name, &st) == 0 && st.writable)
 				return true;
@@ -280,6 +289,8 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 		for (size_t i = 0; i < p->n_loads; i++) {
 			if (run_is_rt(&p->loads[i]) != (rt_pass == 1))
 				continue;
+			opt.cgroup = cgroups_dir_of(&c->cgroups, p->loads[i].name);
+			opt.cgcpu = &c->cgroups.cg;
 			if (spawn_load(&m->sl[i], &p->loads[i], m->stats, m->first[i], &opt) < 0) {
 				snprintf(why, sizeof(why), "load '%s' could not be started",
 					 p->loads[i].name);
@@ -379,8 +390,11 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 	m->noise_ok = noise_sample(&m->cpus, &m->noise_before) == 0;
 	if (p->trace && run_trace_begin(c, m) < 0)
 		return -1;
+	if (cgroups_watch_begin(&c->cgroups, c->hz) < 0)
+		return -1;
 	ret = sampler_run(m->smp, m->end, run_progress, c);
 	m->sampled_until = mono_ns();
+	cgroups_watch_end(&c->cgroups);
 	if (m->trace && run_trace_end(c, m) < 0)
 		ret = -1;
 	if (ret < 0)
@@ -465,10 +479,16 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 	json_t *loads = json_object_get(run, "loads");
 	int64_t wall = m->sampled_until - m->measure_from, ours = 0;
 
-	for (size_t i = 0; i < m->n_spawned; i++)
-		json_array_append_new(loads, result_build_load(&p->loads[i], m->stats, m->first[i],
-							       load_records_needed(&p->loads[i]),
-							       wall, m->smp, (int)i));
+	for (size_t i = 0; i < m->n_spawned; i++) {
+		json_t *load = result_build_load(&p->loads[i], m->stats, m->first[i],
+						 load_records_needed(&p->loads[i]), wall, m->smp,
+						 (int)i);
+
+		cgroups_load_metrics(&c->cgroups, p->loads[i].name, m->stats, m->first[i],
+				     load_records_needed(&p->loads[i]), wall,
+				     json_object_get(load, "metrics"));
+		json_array_append_new(loads, load);
+	}
 	for (size_t k = 0; k < p->n_attach; k++)
 		json_array_append_new(loads, result_build_attach(&p->attach[k], m->smp,
 								 (int)(p->n_loads + k)));
@@ -480,6 +500,8 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 		if (tr->group >= 0 && (size_t)tr->group < p->n_loads)
 			ours += tr->cpu_ns;
 	}
+	for (unsigned r = 0; r < m->stats->n_records; r++)	/* reaped jobs (kernel-build) */
+		ours += (int64_t)m->stats->rec[r].child_cpu_ns;
 	if (m->noise_ok)
 		json_object_set_new(run, "noise", json_pack("{s:f, s:f}", "other_cpu_share",
 			noise_other_share(&m->noise_before, &m->noise_after, ours), "steal_share",
@@ -530,6 +552,21 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	return ret;
 }
 
+/* Make S's cgroups; 0 when made, 1 when the run was skipped or failed
+ * (its status says why). */
+static int run_cgroups_apply(struct run_ctx *c, const struct setting *s, json_t *run)
+{
+	char reason[256] = "";
+	enum settings_status st = cgroups_apply(&c->journal, s, &c->cgroups, reason,
+						sizeof(reason));
+
+	if (st == SETTINGS_APPLIED)
+		return 0;
+	json_object_del(run, "knobs_applied");
+	result_run_status(run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR, reason);
+	return 1;
+}
+
 /* Apply, measure, restore. Returns -1 only when knobs could not be
  * restored: going on would measure the wrong kernel. */
 static int run_one(struct run_ctx *c, const struct setting *s, int rep)
@@ -554,7 +591,17 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 			return 0;
 		}
 	}
+	if (run_cgroups_apply(c, s, run) != 0)
+		return s->n_knobs && settings_restore(&c->journal) != 0 ?
+		       error("setting '%s': knobs could not be restored; run 'starve restore'",
+			     s->name) : 0;
 	run_measure(c, run);
+	if (cgroups_remove(&c->journal, &c->cgroups) != 0 &&
+	    journal_restore_all(&c->journal) != 0) {
+		result_run_status(run, RESULT_ERROR, "its cgroups could not be removed");
+		return error("setting '%s': cgroups could not be removed; run 'starve restore'",
+			     s->name);
+	}
 	if (s->n_knobs && settings_restore(&c->journal) != 0) {
 		result_run_status(run, RESULT_ERROR, "its knobs could not be restored");
 		return error("setting '%s': knobs could not be restored; run 'starve restore'",

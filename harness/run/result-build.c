@@ -81,6 +81,39 @@ json_t *result_build_new(int argc, char **argv, const struct kernel_info *kernel
 	return r;
 }
 
+/* A setting's cgroups as the profile gave them (v2 names, cpu.max as text). */
+static json_t *rb_cgroups(const struct setting *s)
+{
+	json_t *list = json_array();
+	char max[64];
+
+	for (size_t i = 0; i < s->n_cgroups; i++) {
+		const struct cgroup_setting *g = &s->cgroups[i];
+		const struct cgcpu_knobs *k = &g->knobs;
+		json_t *loads = json_array(), *o = json_pack("{s:s}", "name", g->name);
+
+		for (size_t l = 0; l < g->n_loads; l++)
+			json_array_append_new(loads, json_string(g->loads[l]));
+		json_object_set_new(o, "loads", loads);
+		if (k->quota_us) {
+			if (k->quota_us < 0)
+				snprintf(max, sizeof(max), "max %lld", (long long)k->period_us);
+			else
+				snprintf(max, sizeof(max), "%lld %lld", (long long)k->quota_us,
+					 (long long)k->period_us);
+			json_object_set_new(o, "cpu.max", json_string(max));
+		}
+		if (k->weight)
+			json_object_set_new(o, "cpu.weight", json_integer(k->weight));
+		if (k->uclamp_min >= 0)
+			json_object_set_new(o, "cpu.uclamp.min", json_real(k->uclamp_min));
+		if (k->uclamp_max >= 0)
+			json_object_set_new(o, "cpu.uclamp.max", json_real(k->uclamp_max));
+		json_array_append_new(list, o);
+	}
+	return list;
+}
+
 static json_t *rb_knobs(const struct setting *s)
 {
 	json_t *knobs = json_object();
@@ -141,9 +174,14 @@ json_t *result_build_profile(const struct profile *p, int sample_hz)
 	for (size_t i = 0; i < p->n_attach; i++)
 		json_array_append_new(attach, json_pack("{s:s, s:i}", "name", p->attach[i].name,
 							"pid", (int)p->attach[i].pid));
-	for (size_t i = 0; i < p->n_settings; i++)
-		json_array_append_new(settings, json_pack("{s:s, s:o}", "name", p->settings[i].name,
-							  "knobs", rb_knobs(&p->settings[i])));
+	for (size_t i = 0; i < p->n_settings; i++) {
+		json_t *set = json_pack("{s:s, s:o}", "name", p->settings[i].name,
+					"knobs", rb_knobs(&p->settings[i]));
+
+		if (p->settings[i].n_cgroups)
+			json_object_set_new(set, "cgroups", rb_cgroups(&p->settings[i]));
+		json_array_append_new(settings, set);
+	}
 	for (size_t i = 0; i < p->n_expect; i++)
 		json_array_append_new(expect, rb_expect(&p->expect[i]));
 	for (size_t i = 0; i < p->n_compare; i++)

@@ -41,7 +41,7 @@ struct spawn_req {
 
 static bool spawn_is_rt(const struct load_spec *spec)
 {
-	return spec->policy == POLICY_FIFO || spec->policy == POLICY_RR;
+	return load_policy_is_realtime(spec->policy);
 }
 
 /* In the leader, before setup ends: error() messages go to the parent. */
@@ -61,6 +61,21 @@ static void spawn_close_fds(void)
 		close(fd);
 }
 
+/* The kernel counts RLIMIT_RTTIME for fifo and rr only: a deadline load
+ * also gets RLIMIT_CPU, its workers' run length plus two seconds of CPU
+ * in all (SIGXCPU, then SIGKILL a second later), besides the runtime
+ * enforcement of the class itself and its own deadline. */
+static int spawn_set_cpu_limit(const struct spawn_req *rq)
+{
+	struct rlimit rl;
+
+	rl.rlim_cur = (rlim_t)((rq->opt->run_ns / NSEC_PER_SEC + 2) * rq->n);
+	rl.rlim_max = rl.rlim_cur + 1;
+	if (setrlimit(RLIMIT_CPU, &rl))
+		return error_errno("cannot set RLIMIT_CPU");
+	return 0;
+}
+
 /* RLIMIT_RTTIME: the type's "rttime" option when set, else the run length
  * plus a second; SIGXCPU at the soft limit ends the load. */
 static int spawn_set_rttime(const struct spawn_req *rq)
@@ -76,6 +91,19 @@ static int spawn_set_rttime(const struct spawn_req *rq)
 	rl.rlim_max = rl.rlim_cur + SPAWN_RTTIME_HARD_EXTRA_US;
 	if (setrlimit(RLIMIT_RTTIME, &rl))
 		return error_errno("cannot set RLIMIT_RTTIME");
+	return rq->spec->policy == POLICY_DEADLINE ? spawn_set_cpu_limit(rq) : 0;
+}
+
+/* Enter SCHED_DEADLINE and leave it: a refusal (admission, affinity) is
+ * reported now, through the setup pipe, rather than by the workers mid-run. */
+static int spawn_try_deadline(const struct load_spec *spec)
+{
+	char why[400];
+
+	if (load_enter_deadline(spec, why, sizeof(why)))
+		return error("%s", why);
+	if (load_leave_deadline())
+		return error_errno("cannot leave SCHED_DEADLINE after the trial admission");
 	return 0;
 }
 
@@ -93,6 +121,10 @@ static int spawn_set_policy(const struct spawn_req *rq)
 				   spec->nice < 0 ? " (negative nice needs root)" : "");
 	if (spawn_is_rt(spec) && spawn_set_rttime(rq))
 		return -1;
+	/* A deadline task cannot fork: the leader stays SCHED_OTHER and each
+	 * worker enters the class (worker_begin), after a trial once pinned. */
+	if (spec->policy == POLICY_DEADLINE)
+		return 0;
 	/* No SCHED_RESET_ON_FORK: the workers must inherit the policy. */
 	if (spec->policy != POLICY_OTHER && sched_setscheduler(0, policies[spec->policy], &sp))
 		return error_errno("cannot set policy %s%s", load_policy_names[spec->policy],
@@ -134,6 +166,11 @@ static int spawn_setup(const struct spawn_req *rq)
 	} else if (sched_setaffinity(0, sizeof(rq->cpus), &rq->cpus)) {
 		return error_errno("cannot pin to cpus '%s'", spec->cpus);
 	}
+	/* Into its cgroup before it has workers: they inherit it. */
+	if (rq->opt->cgroup && cgcpu_attach(rq->opt->cgcpu, rq->opt->cgroup, getpid()))
+		return -1;
+	if (spec->policy == POLICY_DEADLINE && spawn_try_deadline(spec))
+		return -1;
 	snprintf(comm, sizeof(comm), "starve-%s", spec->name);
 	prctl(PR_SET_NAME, comm);
 	return 0;
@@ -141,7 +178,7 @@ static int spawn_setup(const struct spawn_req *rq)
 
 static _Noreturn void spawn_leader(const struct spawn_req *rq)
 {
-	struct load_ctx ctx = { rq->spec, rq->stats, rq->first, rq->n };
+	struct load_ctx ctx = { rq->spec, rq->stats, rq->first, rq->n, topology_cpus };
 	int fd = rq->report_fd;
 
 	error_set_sink(spawn_sink, &fd);
@@ -203,6 +240,11 @@ static int spawn_check(const struct load_spec *spec, struct stats_block *stats, 
 			     first, first + n - 1, stats->n_records);
 	if (topology_cpus(spec->cpus, cpus, why, sizeof(why)))
 		return error("load '%s': %s", spec->name, why);
+	if (spec->policy == POLICY_DEADLINE && !opt->allow_rt_on_all_cpus && CPU_COUNT(cpus) >= online)
+		return error("load '%s': a deadline load runs on every CPU of its root domain (the "
+			     "kernel refuses it a narrower affinity), which the profile must allow "
+			     "with 'allow_rt_on_all_cpus: true' (starve load: --allow-rt-on-all-cpus); "
+			     "its dl_runtime/dl_period is what bounds it", spec->name);
 	if (spawn_is_rt(spec) && !opt->allow_rt_on_all_cpus && CPU_COUNT(cpus) >= online)
 		return error("load '%s': refusing to run a %s load on every CPU (cpus '%s'), "
 			     "which could hang the machine; give it fewer CPUs, e.g. 'pu:1'",

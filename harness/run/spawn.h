@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "harness/placement/cgroup-cpu.h"
 #include "harness/placement/confine.h"
 #include "loads/load.h"
 
@@ -20,6 +21,8 @@ struct spawn_options {
 	int64_t run_ns;		/* the run's whole length (warm-up included), for RLIMIT_RTTIME */
 	bool use_cpuset;	/* confine in a cpuset through the chosen backend, else affinity only */
 	bool allow_rt_on_all_cpus;	/* else fifo/rr loads covering every CPU are refused */
+	const char *cgroup;	/* a cpu controller cgroup the leader moves into, or NULL */
+	const struct cgcpu *cgcpu;	/* its hierarchy, when cgroup is set */
 };
 
 struct spawned_load {

@@ -104,7 +104,7 @@ static void check_workers(enum load_mode mode)
 {
 	struct load_spec spec = test_spec(mode);
 	struct stats_block *b = stats_create(4, mono_ns() + NSEC_PER_SEC);
-	struct load_ctx ctx = { &spec, b, 1, 3 };
+	struct load_ctx ctx = { &spec, b, 1, 3, NULL };
 
 	ck_assert_int_eq(load_run_workers(&ctx, 3, note_worker, (void *)(uintptr_t)100), 0);
 	ck_assert_uint_eq(b->rec[0].state, RECORD_UNUSED);
@@ -135,7 +135,7 @@ START_TEST(test_should_stop)
 {
 	struct load_spec spec = test_spec(LOAD_THREADS);
 	struct stats_block *b = stats_create(1, mono_ns() + 10 * NSEC_PER_SEC);
-	struct load_ctx ctx = { &spec, b, 0, 1 };
+	struct load_ctx ctx = { &spec, b, 0, 1, NULL };
 
 	ck_assert(!load_should_stop(&ctx));
 	b->stop = 1;
@@ -152,7 +152,7 @@ START_TEST(test_work_for_ns_burns_cpu_time)
 {
 	struct load_spec spec = test_spec(LOAD_THREADS);
 	struct stats_block *b = stats_create(1, mono_ns() + 10 * NSEC_PER_SEC);
-	struct load_ctx ctx = { &spec, b, 0, 1 };
+	struct load_ctx ctx = { &spec, b, 0, 1, NULL };
 	int64_t c0 = thread_cpu_ns(), used, measured;
 
 	used = work_for_ns(&ctx, &b->rec[0], 50 * MS);
@@ -175,7 +175,7 @@ START_TEST(test_sleep_ends_at_deadline)
 	struct load_spec spec = test_spec(LOAD_THREADS);
 	int64_t t0 = mono_ns();
 	struct stats_block *b = stats_create(1, t0 + 30 * MS);
-	struct load_ctx ctx = { &spec, b, 0, 1 };
+	struct load_ctx ctx = { &spec, b, 0, 1, NULL };
 
 	ck_assert(!load_sleep_ns(&ctx, 10 * NSEC_PER_SEC));
 	ck_assert_int_lt(mono_ns() - t0, 200 * MS);

@@ -268,6 +268,64 @@ START_TEST(test_wakeup_probe_period_and_latency)
 }
 END_TEST
 
+/* kernel-build: job slots fork and exec jobs that finish (iterations are
+ * jobs), no slot fails, and the build directory is gone afterwards. */
+START_TEST(test_kernel_build_jobs)
+{
+	char tmp[] = "/tmp/starve-test-XXXXXX";
+	uint64_t jobs = 0;
+	struct run r;
+
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	setenv("TMPDIR", tmp, 1);
+	run_init(&r, "kernel-build", 1, "pu:0");
+	run_opt(&r, "jobs", "2");
+	run_opt(&r, "compile", "5ms");
+	run_opt(&r, "link_every", "3");
+	run_opt(&r, "link", "10ms");
+	run_opt(&r, "output", "4096");
+	run_start(&r, NSEC_PER_SEC);
+	run_finish(&r);
+	unsetenv("TMPDIR");
+	ck_assert_uint_eq(r.n, 2);
+	for (unsigned i = 0; i < r.n; i++) {
+		ck_assert_msg(r.stats->rec[i].state != RECORD_FAILED, "%s", r.stats->rec[i].error);
+		jobs += r.stats->rec[i].iterations;
+	}
+	ck_assert_uint_ge(jobs, 10);	/* ~1 s of 5-10 ms jobs on a busy CPU */
+	ck_assert_int_eq(rmdir(tmp), 0);	/* empty: the load removed its build directory */
+	run_free(&r);
+}
+END_TEST
+
+/* pipe-pingpong with a side pinned where no CPU exists: that side's record
+ * fails saying which option, and the load ends instead of hanging. */
+START_TEST(test_pingpong_side_cpus)
+{
+	struct run r;
+
+	run_init(&r, "pipe-pingpong", 1, "pu:0");
+	run_opt(&r, "initiator_cpus", "pu:0");
+	run_opt(&r, "partner_cpus", "pu:0");
+	run_start(&r, NSEC_PER_SEC / 2);
+	run_finish(&r);
+	ck_assert_uint_ne(r.stats->rec[0].state, RECORD_FAILED);
+	ck_assert_uint_gt(r.stats->rec[0].iterations, 100);
+	run_free(&r);
+
+	run_init(&r, "pipe-pingpong", 1, "pu:0");
+	run_opt(&r, "partner_cpus", "pu:4095");
+	run_start(&r, 5 * NSEC_PER_SEC);
+	while (spawn_poll(&r.sl, 1) && mono_ns() < r.deadline)
+		sleep_until_ns(mono_ns() + 5 * MS);
+	ck_assert_msg(r.sl.exited, "the load kept running with a side that could not start");
+	spawn_stop_all(&r.sl, 1, r.stats, 0);
+	ck_assert_uint_eq(r.stats->rec[1].state, RECORD_FAILED);
+	ck_assert_msg(strstr(r.stats->rec[1].error, "partner_cpus"), "%s", r.stats->rec[1].error);
+	run_free(&r);
+}
+END_TEST
+
 START_TEST(test_exec_restarts)
 {
 	struct run r;
@@ -379,6 +437,8 @@ static Suite *loads_suite(void)
 	tcase_add_test(tc, test_cpu_victim_sees_competition);
 	tcase_add_test(tc, test_wakeup_probe_period_and_latency);
 	tcase_add_test(tc, test_exec_restarts);
+	tcase_add_test(tc, test_kernel_build_jobs);
+	tcase_add_test(tc, test_pingpong_side_cpus);
 	tcase_add_test(tc, test_exec_once_and_missing_command);
 	tcase_add_test(tc, test_stop_kills_group);
 	tcase_add_test(tc, test_spawn_refusals);
