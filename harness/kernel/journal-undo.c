@@ -2,6 +2,7 @@
 #include "config.h"
 #include "harness/kernel/journal-undo.h"
 #include "harness/kernel/knob-features.h"
+#include "harness/kernel/knob-write.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -45,28 +46,6 @@ bool journal_cgroup_path_ok(const char *path)
 			return true;
 		comp += n + 1;
 	}
-}
-
-/* Write VALUE and a newline to PATH in one write(). Returns 0 or an errno. */
-static int undo_write_value(const char *path, const char *value)
-{
-	char line[JOURNAL_VALUE_MAX + 1];
-	size_t n = strlen(value);
-	ssize_t w;
-	int fd, err = 0;
-
-	memcpy(line, value, n);
-	line[n++] = '\n';
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	w = write(fd, line, n);
-	if (w < 0)
-		err = errno;
-	else if ((size_t)w != n)
-		err = EIO;
-	close(fd);
-	return err;
 }
 
 /* DIR + "/" + LEAF into OUT (JOURNAL_PATH_MAX + 32 bytes); false if too long. */
@@ -150,7 +129,7 @@ static int undo_cgroup(const char *dir)
 			return errno;
 		if (i == 0) {
 			if (!undo_join(kill_file, dir, "cgroup.kill") ||
-			    undo_write_value(kill_file, "1") != 0)
+			    knob_write_line(kill_file, "1", 1, 0, NULL) != 0)
 				undo_kill_procs(dir);
 		}
 		nanosleep(&pause, NULL);
@@ -170,7 +149,7 @@ int journal_undo(const struct journal_entry *e)
 		/* The features knob takes one token per write (knob-features.h). */
 		if (kfeat_is_knob(e->name))
 			return kfeat_write_tokens(e->path, e->value);
-		return undo_write_value(e->path, e->value);
+		return knob_write_line(e->path, e->value, strlen(e->value), 0, NULL);
 	}
 	return EINVAL;
 }
