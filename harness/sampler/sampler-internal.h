@@ -27,8 +27,11 @@ struct sampler_group {
 	size_t n;
 	double cpu_share[SAMPLER_MAX_BUCKETS];
 	double waiting[SAMPLER_MAX_BUCKETS];
-	/* the bucket being filled, since ACC_FROM_NS; the one before lasted LAST_WALL_NS */
-	int64_t acc_cpu_ns, acc_wall_ns, acc_from_ns, last_wall_ns;
+	/* when each bucket began: a bucket closes at the first tick past its
+	 * nominal end, so its real width is not interval_ns */
+	int64_t start_ns[SAMPLER_MAX_BUCKETS];
+	/* the bucket being filled, since ACC_FROM_NS */
+	int64_t acc_cpu_ns, acc_wall_ns, acc_from_ns;
 	uint64_t acc_waiting, acc_ticks;
 	unsigned acc_tasks_max;		/* the most tasks seen in one of its ticks */
 	int64_t carry_cpu_ns;		/* CPU time read after its bucket closed */

@@ -294,23 +294,24 @@ static void sampler_task_gone(struct sampler_task *t)
 
 /* Give the buckets already pushed their part, by time, of DELTA used over
  * [FROM, FROM + WALL]: a task looked at every few ticks brings several
- * buckets' worth at once. The bucket before the one being filled lasted
- * last_wall_ns; older ones are taken at their nominal width. Returns the
- * part given. */
+ * buckets' worth at once. Each bucket is taken at its real bounds, so no
+ * bucket gets more of one task than its own wall time. Returns the part
+ * given. */
 static int64_t sampler_spread_back(struct sampler_group *g, int64_t from, int64_t delta,
 				   int64_t wall)
 {
-	int64_t end = g->acc_from_ns, width = g->last_wall_ns, given = 0;
+	int64_t end = g->acc_from_ns, given = 0;
 
 	for (size_t k = g->n; k-- > 0 && from < end;) {
-		int64_t start = end - width;
+		int64_t start = g->start_ns[k];
 		int64_t lo = from > start ? from : start;
 		int64_t part = (int64_t)((double)delta * (double)(end - lo) / (double)wall);
 
-		g->cpu_share[k] += (double)part / (double)width;
-		given += part;
+		if (end > start) {
+			g->cpu_share[k] += (double)part / (double)(end - start);
+			given += part;
+		}
 		end = start;
-		width = g->interval_ns;
 	}
 	return given;
 }
@@ -335,7 +336,7 @@ static void sampler_add_cpu(struct sampler *s, const struct sampler_task *t, int
 			s->cpu_jumps++;
 		delta = wall;
 	}
-	if (g->n && from < g->acc_from_ns && g->last_wall_ns > 0)
+	if (g->n && from < g->acc_from_ns)
 		delta -= sampler_spread_back(g, from, delta, wall);
 	g->tick_cpu_ns += delta;
 }
@@ -407,7 +408,19 @@ static void sampler_carry_excess(struct sampler_group *g)
 	}
 }
 
-static void sampler_push_bucket(struct sampler_group *g)
+/* The mean of buckets I and I + 1 weighted by their real widths; END is
+ * when bucket I + 1 ended. */
+static double sampler_merged(const struct sampler_group *g, const double *v, size_t i,
+			     int64_t end)
+{
+	double a = (double)(g->start_ns[i + 1] - g->start_ns[i]);
+	double b = (double)(end - g->start_ns[i + 1]);
+
+	return a + b > 0 ? (v[i] * a + v[i + 1] * b) / (a + b) : (v[i] + v[i + 1]) / 2;
+}
+
+/* Close the bucket being filled, which began at START. */
+static void sampler_push_bucket(struct sampler_group *g, int64_t start)
 {
 	double waiting = g->acc_ticks ? (double)g->acc_waiting / (double)g->acc_ticks : 0;
 	double share;
@@ -418,20 +431,23 @@ static void sampler_push_bucket(struct sampler_group *g)
 	if (g->n == SAMPLER_MAX_BUCKETS) {
 		/* Full: halve the resolution so memory stays flat. */
 		for (size_t i = 0; i < g->n / 2; i++) {
-			g->cpu_share[i] = (g->cpu_share[2 * i] + g->cpu_share[2 * i + 1]) / 2;
-			g->waiting[i] = (g->waiting[2 * i] + g->waiting[2 * i + 1]) / 2;
+			int64_t end = 2 * i + 2 < g->n ? g->start_ns[2 * i + 2] : start;
+
+			g->cpu_share[i] = sampler_merged(g, g->cpu_share, 2 * i, end);
+			g->waiting[i] = sampler_merged(g, g->waiting, 2 * i, end);
+			g->start_ns[i] = g->start_ns[2 * i];
 		}
 		g->n /= 2;
 		g->interval_ns *= 2;
 	}
 	g->cpu_share[g->n] = share;
 	g->waiting[g->n] = waiting;
+	g->start_ns[g->n] = start;
 	g->n++;
 }
 
 static void sampler_reset_bucket(struct sampler_group *g, int64_t now)
 {
-	g->last_wall_ns = g->acc_wall_ns;
 	g->acc_from_ns = now;
 	g->acc_cpu_ns = g->carry_cpu_ns;
 	g->carry_cpu_ns = g->acc_wall_ns = 0;
@@ -458,14 +474,18 @@ static void sampler_tick_series(struct sampler *s, int64_t now, bool final)
 		g->tick_cpu_ns = 0;
 		g->tick_waiting = g->tick_tasks = 0;
 		/* After a stall of the sampler, the buckets it spanned get the
-		 * same (averaged) values. */
+		 * same (averaged) values, and their nominal bounds. */
 		if (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns) {
-			while (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns)
-				sampler_push_bucket(g);
+			int64_t start = g->acc_from_ns;
+
+			while (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns) {
+				sampler_push_bucket(g, start);
+				start = s->first_ns + (int64_t)g->n * g->interval_ns;
+			}
 			sampler_reset_bucket(g, now);
 		}
 		if (final && g->acc_ticks) {
-			sampler_push_bucket(g);
+			sampler_push_bucket(g, g->acc_from_ns);
 			sampler_reset_bucket(g, now);
 		}
 	}
