@@ -6,6 +6,7 @@
 #include "config.h"
 #include "reports/compare.h"
 #include "lib/error.h"
+#include "lib/xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -86,9 +87,7 @@ static void cmp_flip_add(struct cmp_table *t, const char *setting, const struct 
 {
 	struct cmp_flip *f;
 
-	t->flips = reallocarray(t->flips, t->n_flips + 1, sizeof(*t->flips));
-	if (!t->flips)
-		die(EXIT_RUNTIME, "out of memory");
+	t->flips = xreallocarray(t->flips, t->n_flips + 1, sizeof(*t->flips));
 	f = &t->flips[t->n_flips++];
 	*f = (struct cmp_flip){ .setting = setting, .rule = rule, .column = column,
 				.from = (enum verdict_kind)from, .to = (enum verdict_kind)to,

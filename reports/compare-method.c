@@ -5,6 +5,7 @@
 #include "config.h"
 #include "reports/compare.h"
 #include "lib/error.h"
+#include "lib/xalloc.h"
 #include "reports/resample.h"
 
 #include <math.h>
@@ -43,11 +44,9 @@ static void cmp_obs_free(struct cmp_obs *o)
  * maximum when the file has it) and cumulative counts. */
 static void cmp_obs_hist(const struct rv_histogram *h, struct rs_obs *o, double **owned)
 {
-	double *x = calloc(h->n_buckets, sizeof(*x)), *cum = calloc(h->n_buckets, sizeof(*cum));
+	double *x = xcalloc(h->n_buckets, sizeof(*x)), *cum = xcalloc(h->n_buckets, sizeof(*cum));
 	double total = 0;
 
-	if (!x || !cum)
-		die(EXIT_RUNTIME, "out of memory");
 	for (size_t i = 0; i < h->n_buckets; i++) {
 		x[i] = (double)h->buckets[i].lower_ns / 1e9;
 		total += (double)h->buckets[i].count;
@@ -64,10 +63,8 @@ static void cmp_obs_hist(const struct rv_histogram *h, struct rs_obs *o, double 
  * its only "event" is its in-band maximum, below min_gap. */
 static void cmp_obs_single(double value, struct rs_obs *o, double **owned)
 {
-	double *x = malloc(sizeof(*x)), *cum = malloc(sizeof(*cum));
+	double *x = xcalloc(1, sizeof(*x)), *cum = xcalloc(1, sizeof(*cum));
 
-	if (!x || !cum)
-		die(EXIT_RUNTIME, "out of memory");
 	x[0] = value;
 	cum[0] = 1;
 	*o = (struct rs_obs){ .x = x, .cum = cum, .n = 1, .q = o->q };
@@ -107,10 +104,8 @@ static bool cmp_obs_build(const char *metric, const struct cmp_cell *cell, bool 
 			  struct cmp_obs *o)
 {
 	o->n = cell->n;
-	o->runs = calloc(cell->n, sizeof(*o->runs));
-	o->owned = calloc(2 * cell->n, sizeof(*o->owned));
-	if (!o->runs || !o->owned)
-		die(EXIT_RUNTIME, "out of memory");
+	o->runs = xcalloc(cell->n, sizeof(*o->runs));
+	o->owned = xcalloc(2 * cell->n, sizeof(*o->owned));
 	for (size_t i = 0; i < cell->n; i++) {
 		const struct rv_series *s;
 

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "reports/compare.h"
 #include "lib/error.h"
+#include "lib/xalloc.h"
 #include "reports/verdict.h"
 
 #include <math.h>
@@ -25,8 +26,7 @@ static void cmp_grid_put(struct cmp_grid *g, size_t r, size_t c, const char *fmt
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (vasprintf(&g->cells[r * g->n_cols + c], fmt, ap) < 0)
-		die(EXIT_RUNTIME, "out of memory");
+	g->cells[r * g->n_cols + c] = xvasprintf(fmt, ap);
 	va_end(ap);
 }
 
@@ -192,10 +192,8 @@ static void cmp_grid_build(const struct cmp_table *t, struct cmp_grid *g, bool m
 {
 	g->n_cols = cmp_key_cols(t) + 1 + 4 * (t->n_columns - 1);
 	g->n_rows = t->n_rows + 1;
-	g->cells = calloc(g->n_rows * g->n_cols, sizeof(*g->cells));
-	g->right = calloc(g->n_cols, sizeof(*g->right));
-	if (!g->cells || !g->right)
-		die(EXIT_RUNTIME, "out of memory");
+	g->cells = xcalloc(g->n_rows * g->n_cols, sizeof(*g->cells));
+	g->right = xcalloc(g->n_cols, sizeof(*g->right));
 	cmp_fill_header(t, g);
 	for (size_t r = 1; r < g->n_rows; r++)
 		cmp_fill_row(t, g, r, markdown);
@@ -319,9 +317,7 @@ void cmp_print_text(const struct cmp_table *t, FILE *out)
 	cmp_print_intro(t, out, "\n");
 	cmp_print_flips(t, out, "\n");
 	cmp_grid_build(t, &g, false);
-	width = calloc(g.n_cols, sizeof(*width));
-	if (!width)
-		die(EXIT_RUNTIME, "out of memory");
+	width = xcalloc(g.n_cols, sizeof(*width));
 	for (size_t r = 0; r < g.n_rows; r++)
 		for (size_t c = 0; c < g.n_cols; c++)
 			if (strlen(cmp_grid_get(&g, r, c)) > width[c])

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "reports/compare.h"
 #include "lib/error.h"
+#include "lib/xalloc.h"
 #include "reports/verdict.h"
 
 #include <errno.h>
@@ -19,23 +20,6 @@ static bool cmp_same(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-static char *cmp_strdup(const char *s)
-{
-	char *copy = strdup(s);
-
-	if (!copy)
-		die(EXIT_RUNTIME, "out of memory");
-	return copy;
-}
-
-static void *cmp_realloc(void *p, size_t n, size_t size)
-{
-	p = reallocarray(p, n, size);
-	if (!p)
-		die(EXIT_RUNTIME, "out of memory");
-	return p;
-}
-
 static struct cmp_row *cmp_row_get(struct cmp_table *t, const char *setting, const char *load,
 				   const char *metric, const struct metric_def *def)
 {
@@ -47,21 +31,19 @@ static struct cmp_row *cmp_row_get(struct cmp_table *t, const char *setting, con
 		    !strcmp(row->metric, metric))
 			return row;
 	}
-	t->rows = cmp_realloc(t->rows, t->n_rows + 1, sizeof(*t->rows));
+	t->rows = xreallocarray(t->rows, t->n_rows + 1, sizeof(*t->rows));
 	row = &t->rows[t->n_rows++];
-	*row = (struct cmp_row){ .setting = setting ? cmp_strdup(setting) : NULL,
-				 .load = cmp_strdup(load), .metric = cmp_strdup(metric),
+	*row = (struct cmp_row){ .setting = setting ? xstrdup(setting) : NULL,
+				 .load = xstrdup(load), .metric = xstrdup(metric),
 				 .def = def };
-	row->cells = calloc(t->n_columns, sizeof(*row->cells));
-	if (!row->cells)
-		die(EXIT_RUNTIME, "out of memory");
+	row->cells = xcalloc(t->n_columns, sizeof(*row->cells));
 	return row;
 }
 
 static void cmp_cell_add(struct cmp_cell *cell, double value, const struct rv_load *load)
 {
-	cell->samples = cmp_realloc(cell->samples, cell->n + 1, sizeof(*cell->samples));
-	cell->loads = cmp_realloc(cell->loads, cell->n + 1, sizeof(*cell->loads));
+	cell->samples = xreallocarray(cell->samples, cell->n + 1, sizeof(*cell->samples));
+	cell->loads = xreallocarray(cell->loads, cell->n + 1, sizeof(*cell->loads));
 	cell->loads[cell->n] = load;
 	cell->samples[cell->n++] = value;
 }
@@ -212,10 +194,8 @@ static void cmp_init(struct cmp_table *t, enum cmp_mode mode,
 {
 	*t = (struct cmp_table){ .mode = mode, .test = opt->test, .alpha = opt->alpha,
 				 .threshold = opt->threshold, .n_columns = n_columns };
-	t->profile = cmp_strdup(baseline->profile.name);
-	t->columns = calloc(n_columns, sizeof(*t->columns));
-	if (!t->columns)
-		die(EXIT_RUNTIME, "out of memory");
+	t->profile = xstrdup(baseline->profile.name);
+	t->columns = xcalloc(n_columns, sizeof(*t->columns));
 }
 
 static bool cmp_label_taken(const struct cmp_table *t, size_t upto, const char *label)
@@ -253,18 +233,16 @@ static void cmp_file_name(const char *file, char *buf, size_t len)
 static char *cmp_label(const struct cmp_table *t, size_t i, const char *given, const char *file)
 {
 	const char *release = t->columns[i].view->kernel.release;
-	char name[256], *label;
+	char name[256];
 
 	if (given)
-		return cmp_strdup(given);
+		return xstrdup(given);
 	if (release && !cmp_label_taken(t, i, release))
-		return cmp_strdup(release);
+		return xstrdup(release);
 	cmp_file_name(file, name, sizeof(name));
 	if (!cmp_label_taken(t, i, name))
-		return cmp_strdup(name);
-	if (asprintf(&label, "%s#%zu", name, i + 1) < 0)
-		die(EXIT_RUNTIME, "out of memory");
-	return label;
+		return xstrdup(name);
+	return xasprintf("%s#%zu", name, i + 1);
 }
 
 /* Results from machines of different sizes compare machines, not kernels:
@@ -314,8 +292,8 @@ int cmp_build_settings(struct cmp_table *t, const struct result_view *v,
 	for (size_t i = 0; i < n; i++) {
 		t->columns[i].view = v;
 		t->columns[i].file = v->file;
-		t->columns[i].setting = cmp_strdup(v->setting_names[i]);
-		t->columns[i].label = cmp_strdup(v->setting_names[i]);
+		t->columns[i].setting = xstrdup(v->setting_names[i]);
+		t->columns[i].label = xstrdup(v->setting_names[i]);
 	}
 	cmp_finish(t, opt);
 	return 0;

@@ -10,6 +10,7 @@
 #include "harness/vm/image.h"
 #include "harness/vm/vm.h"
 #include "lib/error.h"
+#include "lib/xalloc.h"
 #include "lib/timeutil.h"
 
 #include <stdio.h>
@@ -145,8 +146,7 @@ static char *vm_unique_name(const struct vm_profiles *pr, const char *name)
 		size_t i = 0;
 
 		free(out);
-		if ((dup == 1 ? asprintf(&out, "%s", name) : asprintf(&out, "%s-%u", name, dup)) < 0)
-			die(EXIT_RUNTIME, "out of memory");
+		out = dup == 1 ? xstrdup(name) : xasprintf("%s-%u", name, dup);
 		while (i < pr->n && strcmp(pr->names[i], out))
 			i++;
 		if (i == pr->n)
@@ -175,10 +175,8 @@ static int vm_load_profiles(const struct cmd_words *ops, const struct run_opts *
 		}
 		pr->planned_ns += run_opts_planned_ns(p, run);
 		pr->names[pr->n] = vm_unique_name(pr, p->name);
-		pr->files[pr->n++] = strdup(p->file);
+		pr->files[pr->n++] = xstrdup(p->file);
 		profile_free(p);
-		if (!pr->files[pr->n - 1])
-			die(EXIT_RUNTIME, "out of memory");
 	}
 	return 0;
 }

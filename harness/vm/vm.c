@@ -11,6 +11,7 @@
 #include "harness/vm/summary.h"
 #include "harness/vm/vm.h"
 #include "lib/error.h"
+#include "lib/xalloc.h"
 #include "lib/fsutil.h"
 #include "lib/timeutil.h"
 
@@ -322,8 +323,7 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 		return error_errno("cannot create '%s'", outdir);
 	if (vm_kernel_config(c, k) < 0 || vm_kernel_initramfs(c, k, i, initrd, sizeof(initrd)) < 0)
 		return -1;
-	if (!(b = calloc(1, sizeof(*b))))
-		die(EXIT_RUNTIME, "out of memory");
+	b = xcalloc(1, sizeof(*b));
 	if (vm_kernel_boot(c, i, &g, b, accel_why, sizeof(accel_why)) == 0) {
 		struct vm_boot_facts f = { .o = o, .boot = b, .accel = vm_accel_name(g.accel),
 					   .accel_reason = accel_why };
@@ -384,11 +384,9 @@ static int vm_run_kernels(struct vm_ctx *c)
 
 int vm_run(const struct vm_options *o)
 {
-	struct vm_ctx *c = calloc(1, sizeof(*c));
+	struct vm_ctx *c = xcalloc(1, sizeof(*c));
 	int code;
 
-	if (!c)
-		die(EXIT_RUNTIME, "out of memory");
 	c->o = o;
 	if (vm_check_host(c) < 0 || vm_make_dirs(c) < 0) {
 		free(c);
