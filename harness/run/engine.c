@@ -668,38 +668,60 @@ static enum run_status run_all(struct run_ctx *c)
 	return RUN_DONE;
 }
 
-enum run_status run_profile(const struct profile *p, const struct run_options *o,
-			    json_t **result)
+static enum run_status run_profile_with(struct run_ctx *c, const struct profile *p,
+					const struct run_options *o, json_t **result)
 {
-	static struct run_ctx c;	/* the journal is large; the handler keeps a pointer */
 	enum run_status st;
 
-	memset(&c, 0, sizeof(c));
-	c.machine_lock = -1;
-	c.p = p;
-	c.o = o;
-	*result = NULL;
+	c->machine_lock = -1;
+	c->p = p;
+	c->o = o;
 	if (run_check_rt_cpus(p, o->allow_rt_on_all_cpus) < 0 || (p->trace && exact_check() < 0) ||
-	    run_journal_open(&c) < 0)
+	    run_journal_open(c) < 0)
 		return RUN_REFUSED;
-	*result = c.result = run_header(&c);
-	signals_install(c.journal_open ? &c.journal : NULL);
+	*result = c->result = run_header(c);
+	signals_install(c->journal_open ? &c->journal : NULL);
 	/* the watchdog keeps both locks until it is done restoring */
-	if (watchdog_start(&c.wd, run_watchdog_restore,
-			   (const int[]){ c.machine_lock, c.journal.dir_lock }, 2) < 0) {
+	if (watchdog_start(&c->wd, run_watchdog_restore,
+			   (const int[]){ c->machine_lock, c->journal.dir_lock }, 2) < 0) {
 		st = RUN_FAILED;
 	} else {
-		progress_init(&c.prog, !o->quiet, run_total_ns(&c));
-		st = run_all(&c);
-		progress_clear(&c.prog);
+		progress_init(&c->prog, !o->quiet, run_total_ns(c));
+		st = run_all(c);
+		progress_clear(&c->prog);
 	}
-	if (c.journal_open && journal_close(&c.journal) < 0)
+	if (c->journal_open && journal_close(&c->journal) < 0)
 		st = RUN_FAILED;
-	watchdog_stop(&c.wd);
-	machine_lock_release(c.machine_lock);
+	watchdog_stop(&c->wd);
+	machine_lock_release(c->machine_lock);
 	/* nothing left to kill or restore: a signal now only waits for the
 	 * result to be written (the command uninstalls the handlers) */
 	signals_install(NULL);
 	signals_arm_second(false);
+	return st;
+}
+
+enum run_status run_profile(const struct profile *p, const struct run_options *o,
+			    json_t **result)
+{
+	static bool running;	/* one at a time: see engine.h */
+	struct run_ctx *c;
+	enum run_status st;
+
+	*result = NULL;
+	if (running) {
+		error("a run is already in progress in this process");
+		return RUN_REFUSED;
+	}
+	/* on the heap: the journal is large, and the handler keeps a pointer
+	 * to it until signals_install(NULL) below */
+	if (!(c = calloc(1, sizeof(*c)))) {
+		error("out of memory");
+		return RUN_REFUSED;
+	}
+	running = true;
+	st = run_profile_with(c, p, o, result);
+	free(c);
+	running = false;
 	return st;
 }

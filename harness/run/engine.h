@@ -31,7 +31,9 @@ enum run_status {
 /* Run P. *RESULT receives the result tree (without verdicts) whenever
  * anything was built, even on failure; the caller owns it. Errors are
  * printed. The signal handlers stay installed, only noting signals, so the
- * caller writes its result whole; it calls signals_uninstall() after. */
+ * caller writes its result whole; it calls signals_uninstall() after.
+ * One run at a time per process (a nested or concurrent call is refused):
+ * a run owns the process's signal handlers and the machine lock. */
 enum run_status run_profile(const struct profile *p, const struct run_options *o,
 			    json_t **result);
 
