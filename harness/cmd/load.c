@@ -5,6 +5,7 @@
 #include "harness/cmd/cmd.h"
 #include "harness/profile/profile.h"
 #include "harness/run/result-build.h"
+#include "harness/run/signals.h"
 #include "harness/run/spawn.h"
 #include "harness/placement/topology.h"
 #include "lib/duration.h"
@@ -32,14 +33,8 @@ struct load_args {
 	bool json;
 	bool allow_rt;		/* a fifo, rr or deadline load may cover every CPU */
 	bool ended_alone;	/* the leader exited by itself, at most LOAD_END_NS late */
+	int interrupted;	/* the signal that stopped it, 0 if none */
 };
-
-static volatile sig_atomic_t load_interrupted;
-
-static void load_on_signal(int sig)
-{
-	load_interrupted = sig;
-}
 
 /* A common option of every load (load_common_options), as in profiles. */
 static int load_set_common(void *args, const struct cmd_option *o, union opt_value *v)
@@ -155,20 +150,10 @@ static bool load_wait(struct spawned_load *sl, int64_t deadline)
 
 		if (spawn_poll(sl, 1) == 0)
 			return true;
-		if (load_interrupted || now >= until)
+		if (signals_caught() || now >= until)
 			return false;
 		sleep_until_ns(until - now > LOAD_TICK_NS ? now + LOAD_TICK_NS : until);
 	}
-}
-
-static void load_catch_signals(void (*fn)(int))
-{
-	struct sigaction sa = { .sa_handler = fn };
-
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
 }
 
 static json_t *load_workers_json(const struct stats_block *stats, unsigned n)
@@ -234,12 +219,11 @@ static int load_outcome(const struct load_args *a, const struct spawned_load *sl
 		error("load '%s' was killed by signal %d", sl->spec->name, WTERMSIG(sl->status));
 		status = EXIT_RUNTIME;
 	}
-	if (!load_interrupted && !a->ended_alone)
+	if (!a->interrupted && !a->ended_alone)
 		warning("load '%s' did not end within 100 ms of its deadline (starved?) and was stopped",
 			sl->spec->name);
-	if (load_interrupted) {
-		error("interrupted by signal %d; the metrics cover the run so far",
-		      (int)load_interrupted);
+	if (a->interrupted) {
+		error("interrupted by signal %d; the metrics cover the run so far", a->interrupted);
 		status = EXIT_RUNTIME;
 	}
 	return status;
@@ -286,19 +270,30 @@ static int load_execute(struct load_args *a)
 
 	if (!stats)
 		return EXIT_RUNTIME;
-	load_catch_signals(load_on_signal);
-	if (spawn_load(&sl, &a->spec, stats, 0, &opt)) {
-		stats_destroy(stats);
-		return EXIT_RUNTIME;
+	/* the run's handlers: a first signal stops the load the normal way, a
+	 * second kills its group at once (there is nothing to restore) */
+	signals_install(NULL);
+	if (spawn_load(&sl, &a->spec, stats, 0, &opt))
+		goto fail;
+	if (signals_add_group(sl.pid) < 0) {
+		spawn_stop_all(&sl, 1, stats, 0);
+		goto fail;
 	}
+	signals_arm_second(true);
 	a->ended_alone = load_wait(&sl, start + a->duration_ns);
 	spawn_stop_all(&sl, 1, stats, LOAD_GRACE_NS);
-	load_catch_signals(SIG_DFL);
+	signals_remove_group(sl.pid);
+	a->interrupted = signals_caught();
+	signals_uninstall();
 	end = mono_ns();	/* a load that ended early ran only this long */
 	load_report(a, stats, n, (end < start + a->duration_ns ? end : start + a->duration_ns) - start);
 	status = load_outcome(a, &sl, stats, n);
 	stats_destroy(stats);
 	return status;
+fail:
+	signals_uninstall();
+	stats_destroy(stats);
+	return EXIT_RUNTIME;
 }
 
 static int run_load(int argc, char **argv)
