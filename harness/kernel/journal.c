@@ -16,6 +16,7 @@
 #include "harness/kernel/journal-undo.h"
 #include "harness/kernel/knobs.h"
 #include "lib/error.h"
+#include "lib/procstat.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -120,9 +121,10 @@ int journal_unescape(const char *in, char *out, size_t len)
 /* Field 22 of /proc/PID/stat (start time in clock ticks), 0 if unknown. */
 static uint64_t journal_starttime(pid_t pid)
 {
-	char path[64], buf[1024], *p;
+	char path[64], buf[1024];
+	unsigned long long ticks;
 	ssize_t n;
-	int fd, field = 2;
+	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -133,13 +135,7 @@ static uint64_t journal_starttime(pid_t pid)
 	if (n <= 0)
 		return 0;
 	buf[n] = '\0';
-	p = strrchr(buf, ')');	/* the comm may hold spaces and ')' */
-	if (!p)
-		return 0;
-	while (*p && field < 22)
-		if (*p++ == ' ')
-			field++;
-	return strtoull(p, NULL, 10);
+	return procstat_parse_starttime(buf, (size_t)n, &ticks) < 0 ? 0 : ticks;
 }
 
 bool journal_writer_alive(const struct journal *j)

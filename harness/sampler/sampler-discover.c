@@ -7,6 +7,7 @@
 #include "harness/sampler/sampler-internal.h"
 #include "harness/sampler/taskstat.h"
 #include "lib/error.h"
+#include "lib/procstat.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -141,8 +142,8 @@ static int sampler_pid_group(const struct sampler *s, pid_t pid)
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
-	if (taskstat_parse_pgrp(buf, (size_t)n, &state, &pgrp, &flags) < 0 ||
-	    (flags & TASKSTAT_PF_KTHREAD) || state == 'Z' || state == 'X')
+	if (procstat_parse_pgrp(buf, (size_t)n, &state, &pgrp, &flags) < 0 ||
+	    (flags & PROCSTAT_PF_KTHREAD) || state == 'Z' || state == 'X')
 		return -1;
 	for (size_t i = 0; i < s->n_pgroups; i++)
 		if (s->pgroups[i].pgid == pgrp)

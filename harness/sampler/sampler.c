@@ -8,6 +8,7 @@
 #include "harness/sampler/sampler-internal.h"
 #include "harness/sampler/taskstat.h"
 #include "lib/error.h"
+#include "lib/procstat.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
@@ -237,7 +238,7 @@ static bool sampler_born_late(const struct sampler *s, struct sampler_task *t,
 	long hz = sysconf(_SC_CLK_TCK);
 	double born;
 
-	if (!s->first_boot_ns || hz <= 0 || taskstat_parse_starttime(buf, len, &ticks) < 0)
+	if (!s->first_boot_ns || hz <= 0 || procstat_parse_starttime(buf, len, &ticks) < 0)
 		return false;
 	born = (double)ticks * ((double)NSEC_PER_SEC / (double)hz);
 	t->born_ns = s->first_ns + (int64_t)born - s->first_boot_ns;
@@ -268,7 +269,7 @@ int sampler_add_task(struct sampler *s, pid_t pid, pid_t tid, int group)
 	n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);
 	/* A zombie is no thread to sample; adding it at every rescan would
 	 * count it again and again. */
-	if (n > 0 && taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm,
+	if (n > 0 && procstat_parse_stat(buf, (size_t)n, &state, t->r.comm,
 					 sizeof(t->r.comm)) == 0 && (state == 'Z' || state == 'X')) {
 		sampler_close_task(t);
 		return -1;
@@ -365,7 +366,7 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 	progressed = taskstat_track_progressed(&t->track, &ss);
 	if (s->naive || taskstat_track_wants_stat(&t->track, progressed)) {
 		n = sampler_read(s, t, t->fd_stat, "stat", buf, sizeof(buf));
-		if (n <= 0 || taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm,
+		if (n <= 0 || procstat_parse_stat(buf, (size_t)n, &state, t->r.comm,
 						  sizeof(t->r.comm)) < 0) {
 			sampler_task_gone(t);
 			return;
@@ -540,7 +541,7 @@ static void sampler_finish_tasks(struct sampler *s)
 			continue;
 		n = pread(t->fd_stat, buf, sizeof(buf) - 1, 0);
 		if (n > 0)
-			taskstat_parse_stat(buf, (size_t)n, &state, t->r.comm, sizeof(t->r.comm));
+			procstat_parse_stat(buf, (size_t)n, &state, t->r.comm, sizeof(t->r.comm));
 	}
 }
 

@@ -1,10 +1,9 @@
-/* Hand parsers for a thread's schedstat and stat files, and the
- * starvation-stretch tracker (harness/sampler/taskstat.h). These run for every task
- * at every tick, so they avoid stdio and allocation. */
+/* The schedstat parser and the starvation-stretch tracker
+ * (harness/sampler/taskstat.h). These run for every task at every tick, so
+ * they avoid stdio and allocation. */
 #include "config.h"
 #include "harness/sampler/taskstat.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Parse an unsigned decimal at *p, advancing it; -1 if there is none. */
@@ -32,86 +31,6 @@ int taskstat_parse_schedstat(const char *buf, size_t len, struct taskstat_sched 
 	    taskstat_u64(&p, end, &out->run_delay_ns) < 0 ||
 	    taskstat_u64(&p, end, &out->slices) < 0)
 		return -1;
-	return 0;
-}
-
-/* The ')' closing the comm in a stat line, or NULL when malformed. */
-static const char *taskstat_comm_end(const char *buf, size_t len, const char **open)
-{
-	*open = memchr(buf, '(', len);
-	if (!*open)
-		return NULL;
-	/* The comm is whatever lies between the first '(' and the LAST ')':
-	 * a thread may call itself "a) R (b". */
-	for (const char *c = buf + len; c > *open;)
-		if (*--c == ')')
-			return c + 2 < buf + len && c[1] == ' ' ? c : NULL;
-	return NULL;
-}
-
-int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, size_t comm_len)
-{
-	const char *open, *close = taskstat_comm_end(buf, len, &open);
-
-	if (!close)
-		return -1;
-	*state = close[2];
-	if (comm && comm_len) {
-		size_t n = (size_t)(close - open - 1);
-
-		if (n >= comm_len)
-			n = comm_len - 1;
-		memcpy(comm, open + 1, n);
-		comm[n] = '\0';
-	}
-	return 0;
-}
-
-/* The N numbers after the state of a stat line into V (field 4 on); its
- * state into STATE. -1 on a malformed or short line (BUF NUL-terminated). */
-static int taskstat_fields(const char *buf, size_t len, char *state, long long *v, int n)
-{
-	const char *open, *close = taskstat_comm_end(buf, len, &open), *end = buf + len;
-	char *next;
-
-	if (!close)
-		return -1;
-	*state = close[2];
-	next = (char *)close + 3;
-	for (int i = 0; i < n; i++) {
-		const char *p = next;
-
-		if (p >= end || *p != ' ')
-			return -1;
-		v[i] = strtoll(p + 1, &next, 10);	/* tty_nr and tpgid may be < 0 */
-		if (next == p + 1)
-			return -1;
-	}
-	return 0;
-}
-
-/* After the state: ppid pgrp session tty_nr tpgid flags. */
-int taskstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
-			unsigned long *flags)
-{
-	long long v[6];
-
-	if (taskstat_fields(buf, len, state, v, 6) < 0)
-		return -1;
-	*pgrp = (long)v[1];
-	*flags = (unsigned long)v[5];
-	return 0;
-}
-
-/* starttime is field 22: the 19th number after the state. */
-int taskstat_parse_starttime(const char *buf, size_t len, unsigned long long *ticks)
-{
-	long long v[19];
-	char state;
-
-	if (taskstat_fields(buf, len, &state, v, 19) < 0 || v[18] < 0)
-		return -1;
-	*ticks = (unsigned long long)v[18];
 	return 0;
 }
 

@@ -1,6 +1,6 @@
-/* Hand parsers for /proc/<pid>/task/<tid>/{schedstat,stat} and the
- * starvation-stretch tracker the sampler feeds with them. Pure functions on
- * buffers, no I/O, so the unit tests can feed them synthetic samples. */
+/* The schedstat parser and the starvation-stretch tracker the sampler feeds
+ * with it (the stat line is lib/procstat.h). Pure functions on buffers, no
+ * I/O, so the unit tests can feed them synthetic samples. */
 #ifndef STARVE_TASKSTAT_H
 #define STARVE_TASKSTAT_H
 
@@ -13,20 +13,6 @@ struct taskstat_sched {
 	uint64_t cpu_ns, run_delay_ns, slices;
 };
 int taskstat_parse_schedstat(const char *buf, size_t len, struct taskstat_sched *out);
-
-/* stat: "pid (comm) S ...": the comm may hold spaces and ')', so it ends at
- * the LAST ')'. Fills STATE (R, S, D, T, Z...) and, if COMM is non-NULL, the
- * comm (truncated to COMM_LEN - 1). Returns -1 on a malformed line. */
-int taskstat_parse_stat(const char *buf, size_t len, char *state, char *comm, size_t comm_len);
-
-/* The same line further on, for the process-group walk: STATE, the process
- * group and the PF_* flags (PF_KTHREAD marks a kernel thread). BUF must be
- * NUL-terminated. Returns -1 on a malformed line. */
-#define TASKSTAT_PF_KTHREAD 0x00200000UL
-int taskstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
-			unsigned long *flags);
-/* Its start time (field 22), in clock ticks (sysconf(_SC_CLK_TCK)) since boot. */
-int taskstat_parse_starttime(const char *buf, size_t len, unsigned long long *ticks);
 
 /* Runnable-waiting stretches of one task (doc/design.md, starvation_max).
  *

@@ -7,6 +7,7 @@
 #include "harness/sampler/oob-metrics.h"
 #include "harness/sampler/sampler.h"
 #include "harness/sampler/taskstat.h"
+#include "lib/procstat.h"
 #include "lib/timeutil.h"
 
 #include "tests/unit/unit.h"
@@ -33,16 +34,16 @@ START_TEST(stat_comm_ends_at_the_last_paren)
 	const char *line = "4321 (a) R (b) S 1 2 3 4\n";
 	char state = 0, comm[16];
 
-	ck_assert_int_eq(taskstat_parse_stat(line, strlen(line), &state, comm, sizeof(comm)), 0);
+	ck_assert_int_eq(procstat_parse_stat(line, strlen(line), &state, comm, sizeof(comm)), 0);
 	ck_assert_int_eq(state, 'S');
 	ck_assert_str_eq(comm, "a) R (b");
 
 	line = "77 (with space) D 1";
-	ck_assert_int_eq(taskstat_parse_stat(line, strlen(line), &state, NULL, 0), 0);
+	ck_assert_int_eq(procstat_parse_stat(line, strlen(line), &state, NULL, 0), 0);
 	ck_assert_int_eq(state, 'D');
 
 	line = "77 (very-long-thread-name-x) R 1";
-	ck_assert_int_eq(taskstat_parse_stat(line, strlen(line), &state, comm, sizeof(comm)), 0);
+	ck_assert_int_eq(procstat_parse_stat(line, strlen(line), &state, comm, sizeof(comm)), 0);
 	ck_assert_str_eq(comm, "very-long-threa");
 }
 END_TEST
@@ -54,19 +55,33 @@ START_TEST(stat_gives_the_process_group_and_flags)
 	long pgrp = 0;
 	char state = 0;
 
-	ck_assert_int_eq(taskstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), 0);
+	ck_assert_int_eq(procstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), 0);
 	ck_assert_int_eq(state, 'S');
 	ck_assert_int_eq(pgrp, 77);
 	ck_assert_uint_eq(flags, 4194560);
-	ck_assert(!(flags & TASKSTAT_PF_KTHREAD));
+	ck_assert(!(flags & PROCSTAT_PF_KTHREAD));
 	line = "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0";
-	ck_assert_int_eq(taskstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), 0);
+	ck_assert_int_eq(procstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), 0);
 	ck_assert_int_eq(pgrp, 0);
-	ck_assert(flags & TASKSTAT_PF_KTHREAD);
+	ck_assert(flags & PROCSTAT_PF_KTHREAD);
 	line = "42 (x) S 1 77 77";	/* cut before the flags */
-	ck_assert_int_eq(taskstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), -1);
+	ck_assert_int_eq(procstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), -1);
 	line = "42 (x) S 1 x 77 0 -1 0";
-	ck_assert_int_eq(taskstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), -1);
+	ck_assert_int_eq(procstat_parse_pgrp(line, strlen(line), &state, &pgrp, &flags), -1);
+}
+END_TEST
+
+START_TEST(stat_gives_the_parent)
+{
+	const char *line = "4321 (a) 1 (b) Z 987 77 77 0 -1 4194560\n";
+	long ppid = 0;
+	char state = 0;
+
+	ck_assert_int_eq(procstat_parse_ppid(line, strlen(line), &state, &ppid), 0);
+	ck_assert_int_eq(state, 'Z');
+	ck_assert_int_eq(ppid, 987);
+	line = "42 (x) S";	/* cut before the parent */
+	ck_assert_int_eq(procstat_parse_ppid(line, strlen(line), &state, &ppid), -1);
 }
 END_TEST
 
@@ -75,10 +90,10 @@ START_TEST(stat_gives_the_start_time)
 	const char *line = "9 (a b) S 1 9 9 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0 123456 999 7";
 	unsigned long long ticks = 0;
 
-	ck_assert_int_eq(taskstat_parse_starttime(line, strlen(line), &ticks), 0);
+	ck_assert_int_eq(procstat_parse_starttime(line, strlen(line), &ticks), 0);
 	ck_assert_uint_eq(ticks, 123456);
 	line = "9 (a b) S 1 9 9 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0";
-	ck_assert_int_eq(taskstat_parse_starttime(line, strlen(line), &ticks), -1);
+	ck_assert_int_eq(procstat_parse_starttime(line, strlen(line), &ticks), -1);
 }
 END_TEST
 
@@ -87,9 +102,9 @@ START_TEST(malformed_stat_and_schedstat_are_refused)
 	struct taskstat_sched ss;
 	char state;
 
-	ck_assert_int_eq(taskstat_parse_stat("12 (x", 5, &state, NULL, 0), -1);
-	ck_assert_int_eq(taskstat_parse_stat("12 x) R", 7, &state, NULL, 0), -1);
-	ck_assert_int_eq(taskstat_parse_stat("12 (x)", 6, &state, NULL, 0), -1);
+	ck_assert_int_eq(procstat_parse_stat("12 (x", 5, &state, NULL, 0), -1);
+	ck_assert_int_eq(procstat_parse_stat("12 x) R", 7, &state, NULL, 0), -1);
+	ck_assert_int_eq(procstat_parse_stat("12 (x)", 6, &state, NULL, 0), -1);
 	ck_assert_int_eq(taskstat_parse_schedstat("12 34", 5, &ss), -1);
 	ck_assert_int_eq(taskstat_parse_schedstat("", 0, &ss), -1);
 	ck_assert_int_eq(taskstat_parse_schedstat("123456789012 987 42\n", 20, &ss), 0);
@@ -932,6 +947,7 @@ int main(void)
 	tcase_add_test(tc, stat_comm_ends_at_the_last_paren);
 	tcase_add_test(tc, malformed_stat_and_schedstat_are_refused);
 	tcase_add_test(tc, stat_gives_the_process_group_and_flags);
+	tcase_add_test(tc, stat_gives_the_parent);
 	tcase_add_test(tc, stat_gives_the_start_time);
 	tcase_add_test(tc, a_closed_stretch_is_the_run_delay_jump);
 	tcase_add_test(tc, a_jump_is_capped_by_the_wall_time);
