@@ -7,6 +7,7 @@
 #include "harness/run/result-build.h"
 #include "harness/run/signals.h"
 #include "harness/run/spawn.h"
+#include "harness/run/strays.h"
 #include "harness/placement/topology.h"
 #include "lib/duration.h"
 #include "lib/error.h"
@@ -267,6 +268,7 @@ static int load_execute(struct load_args *a)
 	struct spawned_load sl;
 	int64_t end;
 	int status;
+	bool strays_failed;
 
 	if (!stats)
 		return EXIT_RUNTIME;
@@ -282,12 +284,13 @@ static int load_execute(struct load_args *a)
 	signals_arm_second(true);
 	a->ended_alone = load_wait(&sl, start + a->duration_ns);
 	spawn_stop_all(&sl, 1, stats, LOAD_GRACE_NS);
+	strays_failed = strays_end(0) < 0;
 	signals_remove_group(sl.pid);
 	a->interrupted = signals_caught();
 	signals_uninstall();
 	end = mono_ns();	/* a load that ended early ran only this long */
 	load_report(a, stats, n, (end < start + a->duration_ns ? end : start + a->duration_ns) - start);
-	status = load_outcome(a, &sl, stats, n);
+	status = strays_failed ? EXIT_RUNTIME : load_outcome(a, &sl, stats, n);
 	stats_destroy(stats);
 	return status;
 fail:

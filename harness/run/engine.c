@@ -19,6 +19,7 @@
 #include "harness/run/settings.h"
 #include "harness/run/signals.h"
 #include "harness/run/spawn.h"
+#include "harness/run/strays.h"
 #include "harness/placement/topology.h"
 #include "harness/run/watchdog.h"
 #include "lib/error.h"
@@ -70,6 +71,7 @@ struct measure {
 	int64_t t0, measure_from, end, sampled_until;
 	int64_t deadline;		/* the watchdog kills the loads after it */
 	bool overran;			/* we stopped the loads after the deadline */
+	bool strays_left;		/* processes a load left behind would not die */
 	struct noise_sample noise_before, noise_after;
 	bool noise_ok;
 	enum result_status status;	/* of the run, as written into its object */
@@ -408,6 +410,7 @@ static void run_stop_loads(struct run_ctx *c, struct measure *m)
 	m->overran = m->deadline && mono_ns() > m->deadline;
 	if (m->n_spawned)
 		spawn_stop_all(m->sl, m->n_spawned, m->stats, RUN_STOP_GRACE_NS);
+	m->strays_left = strays_end(c->wd.pid) < 0;
 	for (size_t i = 0; i < m->n_spawned; i++) {
 		watchdog_remove_group(&c->wd, m->sl[i].pid);
 		signals_remove_group(m->sl[i].pid);
@@ -538,6 +541,9 @@ static int run_measure(struct run_ctx *c, json_t *run)
 		run_check_workers(c, &m, run);
 		run_check_leaders(c, &m, run);
 	}
+	if (m.strays_left)
+		run_set_status(&m, run, RESULT_ERROR, "processes a load left behind could not be "
+			       "ended (see messages)");
 	if (m.overran)
 		run_set_status(&m, run, RESULT_ERROR, "the controller was stalled past the run's "
 			       "deadline; the watchdog killed the loads and restored the knobs");

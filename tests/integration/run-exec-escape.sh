@@ -1,0 +1,32 @@
+#!/bin/sh
+# No load outlives the run (issue 10, 3): a command that leaves its load's
+# process group (setsid; a daemon's double fork) is ended with the load, by
+# `starve run` and by `starve load`, and the user is told. Without it the
+# escaped sleeps would outlive starve by 20 minutes.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/integration/run-common.sh"
+suite_lock
+trap 'end_escaped; cleanup_run' EXIT
+
+# The escaped sleeps are ours (their arguments are unique to this test).
+escaped() { pgrep -f '^sleep 1237\.[56]$'; }
+end_escaped() { for p in $(escaped); do kill -9 "$p" 2>/dev/null; done; }
+[ -z "$(escaped)" ] || { end_escaped; sleep 0.2; }
+
+check_ended() {	# $1: what ran, $2: its log
+	grep -q 'ended 2 processes a load left outside its process group' "$2" ||
+		{ cat "$2" >&2; fail "$1 did not say it ended 2 escaped processes"; }
+	left=$(escaped)
+	[ -z "$left" ] || { ps -o pid,ppid,sid,args -p "$(echo $left | tr ' ' ,)" >&2
+		fail "$1 left escaped processes running: $left"; }
+	echo "$1: both escaped processes ended"
+}
+
+"$STARVE" run -q -o "$TMPDIR_TEST/out" "$PROFILES/exec-escape.yaml" > "$TMPDIR_TEST/run.log" 2>&1 ||
+	{ cat "$TMPDIR_TEST/run.log" >&2; fail "starve run failed"; }
+check_ended "starve run" "$TMPDIR_TEST/run.log"
+
+"$STARVE" load exec --duration 1s --cpus pu:0 \
+	--command "setsid sleep 1237.5 & setsid sh -c 'sleep 1237.6 & exit 0'; wait" \
+	> "$TMPDIR_TEST/load.log" 2>&1 || { cat "$TMPDIR_TEST/load.log" >&2; fail "starve load failed"; }
+check_ended "starve load" "$TMPDIR_TEST/load.log"
