@@ -4,6 +4,7 @@
 #include "fsutil.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
@@ -44,4 +45,19 @@ int fs_remove_tree(const char *path)
 	if (access(path, F_OK) < 0 && errno == ENOENT)
 		return 0;
 	return nftw(path, fs_remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+ssize_t fs_read_small(const char *path, char *buf, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return n;
 }

@@ -5,6 +5,7 @@
  * the kernel's refusals turned into sentences. */
 #include "config.h"
 #include "loads/load.h"
+#include "lib/fsutil.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
@@ -71,18 +72,10 @@ int load_check_deadline(const struct load_spec *spec, char *why, size_t why_len)
 static int64_t load_dl_sysctl_ns(const char *name, int64_t def)
 {
 	char path[96], buf[32];
-	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "/proc/sys/kernel/%s", name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fs_read_small(path, buf, sizeof(buf)) < 0)
 		return def;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return def;
-	buf[n] = '\0';
 	return strtoll(buf, NULL, 10) * NSEC_PER_USEC;
 }
 

@@ -16,6 +16,7 @@
 #include "harness/kernel/journal-undo.h"
 #include "harness/kernel/knobs.h"
 #include "lib/error.h"
+#include "lib/fsutil.h"
 #include "lib/procstat.h"
 
 #include <dirent.h>
@@ -124,18 +125,10 @@ static uint64_t journal_starttime(pid_t pid)
 	char path[64], buf[1024];
 	unsigned long long ticks;
 	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	return procstat_parse_starttime(buf, (size_t)n, &ticks) < 0 ? 0 : ticks;
+	n = fs_read_small(path, buf, sizeof(buf));
+	return n < 0 || procstat_parse_starttime(buf, (size_t)n, &ticks) < 0 ? 0 : ticks;
 }
 
 bool journal_writer_alive(const struct journal *j)

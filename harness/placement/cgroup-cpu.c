@@ -4,6 +4,7 @@
 #include "harness/placement/cgroup-cpu.h"
 #include "harness/placement/confine-backend.h"
 #include "lib/error.h"
+#include "lib/fsutil.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -177,20 +178,12 @@ int cgcpu_read_stat(const struct cgcpu *cg, const char *dir, struct cgcpu_stat *
 	char buf[1024], *line, *save;
 	unsigned long long v;
 	char path[512];
-	ssize_t n;
-	int fd;
 
 	/* quietly: the watcher reads it every tick, and a vanished group is no news */
 	memset(st, 0, sizeof(*st));
 	snprintf(path, sizeof(path), "%s/cpu.stat", dir);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fs_read_small(path, buf, sizeof(buf)) < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		if (sscanf(line, "nr_periods %llu", &v) == 1)
 			st->nr_periods = v;

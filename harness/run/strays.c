@@ -2,12 +2,12 @@
 #include "config.h"
 #include "harness/run/strays.h"
 #include "lib/error.h"
+#include "lib/fsutil.h"
 #include "lib/procstat.h"
 #include "lib/timeutil.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,18 +24,10 @@ static long strays_parent(pid_t pid)
 	char path[64], buf[1024], state;
 	long ppid;
 	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	return procstat_parse_ppid(buf, (size_t)n, &state, &ppid) < 0 ? -1 : ppid;
+	n = fs_read_small(path, buf, sizeof(buf));
+	return n < 0 || procstat_parse_ppid(buf, (size_t)n, &state, &ppid) < 0 ? -1 : ppid;
 }
 
 /* Our children but SPARE, up to MAX of them, into OUT; their count. The

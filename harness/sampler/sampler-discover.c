@@ -7,6 +7,7 @@
 #include "harness/sampler/sampler-internal.h"
 #include "harness/sampler/taskstat.h"
 #include "lib/error.h"
+#include "lib/fsutil.h"
 #include "lib/procstat.h"
 
 #include <dirent.h>
@@ -131,18 +132,10 @@ static int sampler_pid_group(const struct sampler *s, pid_t pid)
 	unsigned long flags;
 	long pgrp;
 	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	if (procstat_parse_pgrp(buf, (size_t)n, &state, &pgrp, &flags) < 0 ||
+	n = fs_read_small(path, buf, sizeof(buf));
+	if (n < 0 || procstat_parse_pgrp(buf, (size_t)n, &state, &pgrp, &flags) < 0 ||
 	    (flags & PROCSTAT_PF_KTHREAD) || state == 'Z' || state == 'X')
 		return -1;
 	for (size_t i = 0; i < s->n_pgroups; i++)
