@@ -7,6 +7,7 @@
 #include "config.h"
 #include "harness/run/spawn.h"
 #include "harness/placement/topology.h"
+#include "lib/descendants.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
 
@@ -135,10 +136,12 @@ static int spawn_set_policy(const struct spawn_req *rq)
 /* The leader's death signal: the whole process group goes, not just the
  * leader, so the grandchildren of an `exec` load (a shell's `sleep 120 &`,
  * which has no death signal of its own) die with the controller even when
- * the watchdog was killed too. Async-signal-safe. */
+ * the watchdog was killed too; and before it every descendant that left
+ * the group (setsid, a daemon: the leader is their subreaper). Async-signal-safe. */
 static void spawn_on_controller_death(int sig)
 {
 	(void)sig;
+	descendants_kill();
 	kill(0, SIGKILL);
 }
 
@@ -153,6 +156,9 @@ static int spawn_setup(const struct spawn_req *rq)
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGRTMIN, &sa, NULL) < 0 || prctl(PR_SET_PDEATHSIG, SIGRTMIN) < 0)
 		prctl(PR_SET_PDEATHSIG, SIGKILL);	/* the leader at least */
+	/* What the command moves out of the group stays in our tree when its
+	 * parent dies, for spawn_on_controller_death to find. */
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	if (getppid() != rq->parent)
 		return error("the controller exited during setup");
 	/* The policy first: an RT load that moved to its CPUs while still

@@ -18,6 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#define WD_LEADER_GRACE_NS (300 * NSEC_PER_MSEC)
+
 enum wd_op { WD_ADD = 1, WD_REMOVE, WD_DEADLINE, WD_QUIT };
 
 struct wd_msg {
@@ -69,6 +71,27 @@ static void wd_kill_all(struct wd_state *st, int wait_gone)
 			if (kill(-st->groups[i], SIGKILL) == 0)
 				alive++;
 		if (!wait_gone || !alive || mono_ns() > until)
+			return;
+		sleep_until_ns(mono_ns() + 10 * NSEC_PER_MSEC);
+	}
+}
+
+/* At the controller's death each leader ends its own tree, also what left
+ * its group (spawn.c): give them a moment before the group kill cuts that
+ * short; a stopped leader is woken so it can. */
+static void wd_let_leaders_end(struct wd_state *st)
+{
+	int64_t until = mono_ns() + WD_LEADER_GRACE_NS;
+
+	for (size_t i = 0; i < st->n_groups; i++)
+		kill(-st->groups[i], SIGCONT);
+	for (;;) {
+		size_t alive = 0;
+
+		for (size_t i = 0; i < st->n_groups; i++)
+			if (kill(-st->groups[i], 0) == 0)
+				alive++;
+		if (!alive || mono_ns() > until)
 			return;
 		sleep_until_ns(mono_ns() + 10 * NSEC_PER_MSEC);
 	}
@@ -212,6 +235,7 @@ static _Noreturn void wd_main(int fd, pid_t controller, watchdog_restore_fn rest
 			break;
 	}
 	wd_drain(&st, fd);	/* groups registered just before the death */
+	wd_let_leaders_end(&st);
 	wd_kill_all(&st, 1);
 	if (restore)
 		restore(controller, true);

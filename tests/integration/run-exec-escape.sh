@@ -1,8 +1,9 @@
 #!/bin/sh
 # No load outlives the run (issue 10, 3): a command that leaves its load's
 # process group (setsid; a daemon's double fork) is ended with the load, by
-# `starve run` and by `starve load`, and the user is told. Without it the
-# escaped sleeps would outlive starve by 20 minutes.
+# `starve run` and by `starve load`, and the user is told; and when the
+# controller and the watchdog are killed together, the load's leader ends
+# them. Without it the escaped sleeps would outlive starve by 20 minutes.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 suite_lock
@@ -30,3 +31,31 @@ check_ended "starve run" "$TMPDIR_TEST/run.log"
 	--command "setsid sleep 1237.5 & setsid sh -c 'sleep 1237.6 & exit 0'; wait" \
 	> "$TMPDIR_TEST/load.log" 2>&1 || { cat "$TMPDIR_TEST/load.log" >&2; fail "starve load failed"; }
 check_ended "starve load" "$TMPDIR_TEST/load.log"
+
+# The crash: the leader, their subreaper, ends them when the controller dies,
+# and a live watchdog waits for it before killing the load's group.
+crash() {	# $1: "controller" or "controller and watchdog"
+	"$STARVE" run -q -o "$TMPDIR_TEST/out-kill" --duration 20s "$PROFILES/exec-escape.yaml" \
+		> "$TMPDIR_TEST/kill.log" 2>&1 &
+	ctl=$!
+	CTL_PIDS=$ctl
+	i=0
+	while [ "$(escaped | wc -l)" -lt 2 ]; do
+		[ $i -lt 100 ] || { cat "$TMPDIR_TEST/kill.log" >&2; fail "the escaped sleeps did not start"; }
+		sleep 0.1; i=$((i + 1))
+	done
+	wd=$(for p in $(our_pids $ctl); do [ "$(cat /proc/$p/comm 2>/dev/null)" = starve-watchdog ] && echo $p; done)
+	[ -n "$wd" ] || fail "no watchdog"
+	case $1 in *watchdog) kill -9 $ctl $wd ;; *) kill -9 $ctl ;; esac
+	wait $ctl 2>/dev/null
+	i=0
+	while [ -n "$(escaped)" ]; do
+		[ $i -lt 30 ] || { left=$(escaped); ps -o pid,ppid,sid,stat,args -p "$(echo $left | tr ' ' ,)" >&2
+			fail "escaped processes outlived the killed $1: $left"; }
+		sleep 0.1; i=$((i + 1))
+	done
+	wait_gone $wd
+	echo "$1 killed: both escaped processes ended by the load's leader"
+}
+crash "controller"
+crash "controller and watchdog"
