@@ -46,18 +46,21 @@ static char *desc_put_str(char *p, const char *s)
 	return p + n;
 }
 
-static int desc_walk(pid_t pid, int sig, int depth);
+static int desc_walk(pid_t pid, int sig, int depth, pid_t spare);
 
 /* Signal CHILD and its tree: SIGSTOP top-down (a stopped parent forks no
  * more while its children are read), SIGKILL bottom-up (a child killed
  * before its parent is not handed to us, already walked, meanwhile). */
-static int desc_signal(pid_t child, int sig, int depth)
+static int desc_signal(pid_t child, int sig, int depth, pid_t spare)
 {
 	int count;
 
+	if (child == spare)
+		return 0;
+
 	if (sig != SIGKILL)
 		kill(child, sig);
-	count = 1 + desc_walk(child, sig, depth + 1);
+	count = 1 + desc_walk(child, sig, depth + 1, spare);
 	if (sig == SIGKILL)
 		kill(child, sig);
 	return count;
@@ -65,7 +68,7 @@ static int desc_signal(pid_t child, int sig, int depth)
 
 /* Signal each child listed in /proc/PID/task/TID/children, then its own
  * children; -1 when the file cannot be opened. */
-static int desc_children(pid_t pid, const char *tid, int sig, int depth)
+static int desc_children(pid_t pid, const char *tid, int sig, int depth, pid_t spare)
 {
 	char path[96], buf[128], *p = path;
 	unsigned long child = 0;
@@ -91,13 +94,13 @@ static int desc_children(pid_t pid, const char *tid, int sig, int depth)
 				continue;
 			}
 			if (in_number)
-				count += desc_signal((pid_t)child, sig, depth);
+				count += desc_signal((pid_t)child, sig, depth, spare);
 			child = 0;
 			in_number = false;
 		}
 	}
 	if (in_number)
-		count += desc_signal((pid_t)child, sig, depth);
+		count += desc_signal((pid_t)child, sig, depth, spare);
 	close(fd);
 	return count;
 }
@@ -105,7 +108,7 @@ static int desc_children(pid_t pid, const char *tid, int sig, int depth)
 /* Signal every descendant of PID (each of its threads has its own list of
  * children); how many, or -1 when PID's task directory or its first
  * children file cannot be read. */
-static int desc_walk(pid_t pid, int sig, int depth)
+static int desc_walk(pid_t pid, int sig, int depth, pid_t spare)
 {
 	char path[48], buf[512], *p = path;
 	int fd, count = 0, got = -1;
@@ -127,7 +130,7 @@ static int desc_walk(pid_t pid, int sig, int depth)
 			off += d->d_reclen;
 			if (d->d_name[0] < '0' || d->d_name[0] > '9')
 				continue;
-			got = desc_children(pid, d->d_name, sig, depth);
+			got = desc_children(pid, d->d_name, sig, depth, spare);
 			if (got > 0)
 				count += got;
 		}
@@ -136,14 +139,14 @@ static int desc_walk(pid_t pid, int sig, int depth)
 	return depth == 0 && got < 0 ? -1 : count;
 }
 
-int descendants_kill(void)
+int descendants_kill(pid_t spare)
 {
 	pid_t self = getpid();
 
 	for (int pass = 0; pass < DESC_FREEZE_PASSES; pass++)
-		if (desc_walk(self, SIGSTOP, 0) < 0)
+		if (desc_walk(self, SIGSTOP, 0, spare) < 0)
 			return -1;
-	desc_walk(self, SIGKILL, 0);
-	desc_walk(self, SIGKILL, 0);	/* any the first kill pass handed to us */
+	desc_walk(self, SIGKILL, 0, spare);
+	desc_walk(self, SIGKILL, 0, spare);	/* any the first kill pass handed to us */
 	return 0;
 }

@@ -692,6 +692,7 @@ static enum run_status run_profile_with(struct run_ctx *c, const struct profile 
 			   (const int[]){ c->machine_lock, c->journal.dir_lock }, 2) < 0) {
 		st = RUN_FAILED;
 	} else {
+		signals_spare(c->wd.pid);	/* a second signal must not kill who restores */
 		progress_init(&c->prog, !o->quiet, run_total_ns(c));
 		st = run_all(c);
 		progress_clear(&c->prog);

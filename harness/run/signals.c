@@ -4,6 +4,7 @@
  * as a handler may be reading it) or the journal's fixed-size struct. */
 #include "config.h"
 #include "harness/run/signals.h"
+#include "lib/descendants.h"
 #include "lib/error.h"
 
 #include <signal.h>
@@ -26,6 +27,7 @@ static volatile sig_atomic_t sig_first;
 static volatile sig_atomic_t sig_armed;	/* a second signal acts at once */
 static _Atomic(struct sig_table *) sig_groups;
 static struct journal *sig_journal;
+static volatile sig_atomic_t sig_spared;	/* the watchdog: it restores after us */
 
 static void sig_handler(int sig)
 {
@@ -38,6 +40,9 @@ static void sig_handler(int sig)
 		return;
 	}
 
+	/* first what left the loads' groups (a setsid'd command), while the
+	 * leaders, their subreapers, still hold it in our tree */
+	descendants_kill((pid_t)sig_spared);
 	for (size_t i = 0; t && i < t->cap; i++) {
 		pid_t g = atomic_load(&t->pgid[i]);
 
@@ -73,6 +78,7 @@ void signals_uninstall(void)
 	for (size_t i = 0; i < N_HANDLED; i++)
 		signal(sig_handled[i], SIG_DFL);
 	sig_journal = NULL;
+	sig_spared = 0;
 	sig_first = 0;
 	sig_armed = 0;
 	while (t) {
@@ -81,6 +87,11 @@ void signals_uninstall(void)
 		free(t);
 		t = next;
 	}
+}
+
+void signals_spare(pid_t pid)
+{
+	sig_spared = pid;
 }
 
 void signals_arm_second(bool armed)

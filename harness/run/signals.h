@@ -2,7 +2,8 @@
  * a flag, so the run stops its loads, restores its knobs and writes a
  * partial result the normal way; a second one (once the first run's
  * partial result is written, see signals_arm_second) means "now": the handler
- * SIGKILLs every registered load group, restores the journal with
+ * SIGKILLs every process the controller started but the spared one (the
+ * watchdog) and every registered load group, restores the journal with
  * async-signal-safe calls only, and exits with status 3. */
 #ifndef STARVE_SIGNALS_H
 #define STARVE_SIGNALS_H
@@ -22,6 +23,8 @@ void signals_install(struct journal *j);
  * once the run is over and its result is being written), it is only noted:
  * the command ends the normal way, with its result. */
 void signals_arm_second(bool armed);
+/* The one descendant a second signal leaves alive (the watchdog), 0: none. */
+void signals_spare(pid_t pid);
 /* Put the default handlers back. */
 void signals_uninstall(void);
 /* The first signal caught, 0 if none. */

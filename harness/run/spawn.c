@@ -141,7 +141,7 @@ static int spawn_set_policy(const struct spawn_req *rq)
 static void spawn_on_controller_death(int sig)
 {
 	(void)sig;
-	descendants_kill();
+	descendants_kill(0);
 	kill(0, SIGKILL);
 }
 

@@ -1,9 +1,9 @@
 #!/bin/sh
 # No load outlives the run (issue 10, 3): a command that leaves its load's
 # process group (setsid; a daemon's double fork) is ended with the load, by
-# `starve run` and by `starve load`, and the user is told; and when the
-# controller and the watchdog are killed together, the load's leader ends
-# them. Without it the escaped sleeps would outlive starve by 20 minutes.
+# `starve run` and by `starve load`, and the user is told; when the
+# controller is killed (with the watchdog or not), the load's leader ends
+# them; at a second Ctrl-C, the controller does. Without it the escaped sleeps would outlive starve by 20 minutes.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 suite_lock
@@ -33,8 +33,9 @@ check_ended "starve run" "$TMPDIR_TEST/run.log"
 check_ended "starve load" "$TMPDIR_TEST/load.log"
 
 # The crash: the leader, their subreaper, ends them when the controller dies,
-# and a live watchdog waits for it before killing the load's group.
-crash() {	# $1: "controller" or "controller and watchdog"
+# and a live watchdog waits for it before killing the load's group; a
+# second SIGINT ends them from the controller's handler.
+crash() {	# $1: "controller", "controller and watchdog" or "second SIGINT"
 	"$STARVE" run -q -o "$TMPDIR_TEST/out-kill" --duration 20s "$PROFILES/exec-escape.yaml" \
 		> "$TMPDIR_TEST/kill.log" 2>&1 &
 	ctl=$!
@@ -46,16 +47,21 @@ crash() {	# $1: "controller" or "controller and watchdog"
 	done
 	wd=$(for p in $(our_pids $ctl); do [ "$(cat /proc/$p/comm 2>/dev/null)" = starve-watchdog ] && echo $p; done)
 	[ -n "$wd" ] || fail "no watchdog"
-	case $1 in *watchdog) kill -9 $ctl $wd ;; *) kill -9 $ctl ;; esac
+	case $1 in
+	*watchdog) kill -9 $ctl $wd ;;
+	*SIGINT) kill -INT $ctl; kill -INT $ctl ;;
+	*) kill -9 $ctl ;;
+	esac
 	wait $ctl 2>/dev/null
 	i=0
 	while [ -n "$(escaped)" ]; do
 		[ $i -lt 30 ] || { left=$(escaped); ps -o pid,ppid,sid,stat,args -p "$(echo $left | tr ' ' ,)" >&2
-			fail "escaped processes outlived the killed $1: $left"; }
+			fail "escaped processes outlived the controller ($1): $left"; }
 		sleep 0.1; i=$((i + 1))
 	done
 	wait_gone $wd
-	echo "$1 killed: both escaped processes ended by the load's leader"
+	echo "$1: both escaped processes ended"
 }
 crash "controller"
 crash "controller and watchdog"
+crash "second SIGINT"

@@ -42,7 +42,8 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM
 
 # The profile: two sleep-hog processes and an exec load whose shell leaves
-# a uniquely named background sleep, one setting that changes the knob.
+# uniquely named background sleeps, one in its group and one escaped from it
+# (setsid), and one setting that changes the knob.
 PROFILE="$WORK/reliab.yaml"
 cat > "$PROFILE" <<YAML
 name: reliability
@@ -57,7 +58,7 @@ loads:
     cpus: pu:1
   - name: reliabx
     type: exec
-    command: "sleep 99.$TAG & wait"
+    command: "sleep 99.$TAG & setsid sleep 98.$TAG & wait"
     cpus: pu:1
 settings:
   - name: changed
@@ -67,7 +68,7 @@ YAML
 # Processes of ours after a trial: loads, their sleeps, a watchdog whose
 # controller is gone. Zombies do not count.
 orphans() {
-	for p in $(pgrep -x starve-reliab; pgrep -x starve-reliabx; pgrep -f "sleep 99.$TAG"); do
+	for p in $(pgrep -x starve-reliab; pgrep -x starve-reliabx; pgrep -f "sleep 9[89].$TAG"); do
 		state=$(sed 's/.*) \(.\).*/\1/' "/proc/$p/stat" 2>/dev/null) || continue
 		[ "$state" = Z ] || echo "$p"
 	done
