@@ -58,6 +58,11 @@ static void restore_print(const struct journal *j, bool dry_run)
 			printf("  cgroup %s: kill what is left in it, remove it\n", e->path);
 			continue;
 		}
+		if (e->kind == JOURNAL_CONTROLLER) {
+			printf("  controller %s in %s/cgroup.subtree_control: disable it\n", e->name,
+			       e->path);
+			continue;
+		}
 		knob_probe(e->name, &st);
 		cur = st.readable ? st.value : st.present ? "(unreadable)" : "(missing)";
 		printf("  %s: %s -> %s%s\n", e->name, cur, e->value,
@@ -106,7 +111,7 @@ static int run_restore(int argc, char **argv)
 {
 	struct restore_args a = { .dry_run = false };
 	struct cmd_words none;
-	bool dry_run;
+	bool dry_run, sweep_failed;
 	struct journal *j;
 	int ret;
 
@@ -128,10 +133,11 @@ static int run_restore(int argc, char **argv)
 	} else if (ret == 0) {
 		printf("nothing to restore: no journal in %s\n", journal_state_dir());
 	}
+	/* Only dead runs' cpusets (a live run removes its own), and before the
+	 * journal: a controller it turns off must not be in use by them. */
+	sweep_failed = confine_sweep(0, CONFINE_SWEEP_VERBOSE |
+					(dry_run ? CONFINE_SWEEP_DRY_RUN : 0)) < 0;
 	ret = ret < 0 ? EXIT_RUNTIME : ret == 0 ? EXIT_PASS : restore_journal(j, dry_run);
 	free(j);
-	/* Only dead runs' cpusets: a live run removes its own. */
-	if (confine_sweep(0, CONFINE_SWEEP_VERBOSE | (dry_run ? CONFINE_SWEEP_DRY_RUN : 0)) < 0)
-		ret = EXIT_RUNTIME;
-	return ret;
+	return sweep_failed ? EXIT_RUNTIME : ret;
 }

@@ -48,6 +48,21 @@ bool journal_cgroup_path_ok(const char *path)
 	}
 }
 
+bool journal_controller_name_ok(const char *name)
+{
+	size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyz_");
+
+	return n > 0 && n < 32 && !name[n];
+}
+
+bool journal_controller_dir_ok(const char *dir)
+{
+	size_t root = strlen(JOURNAL_CGROUP_ROOT) - 1;
+
+	return (!strncmp(dir, JOURNAL_CGROUP_ROOT, root) && !dir[root]) ||
+	       journal_cgroup_path_ok(dir);
+}
+
 /* DIR + "/" + LEAF into OUT (JOURNAL_PATH_MAX + 32 bytes); false if too long. */
 static bool undo_join(char *out, const char *dir, const char *leaf)
 {
@@ -137,9 +152,35 @@ static int undo_cgroup(const char *dir)
 	return EBUSY;
 }
 
+/* "-NAME" into DIR's cgroup.subtree_control. EBUSY: a child cgroup uses
+ * it, and ours are gone by now (they are undone first), so it is someone
+ * else's since: it stays, which is not a failure. */
+static int undo_controller(const char *name, const char *dir)
+{
+	char file[JOURNAL_PATH_MAX + 32], text[40];
+	struct statfs fs;
+	size_t n = strlen(name);
+	int err;
+
+	if (!journal_controller_name_ok(name) || !journal_controller_dir_ok(dir))
+		return EINVAL;
+	if (statfs(dir, &fs) < 0)
+		return errno == ENOENT ? 0 : errno;
+	if (fs.f_type != CGROUP2_SUPER_MAGIC)
+		return ENOTDIR;		/* only cgroup2 has subtree_control */
+	if (!undo_join(file, dir, "cgroup.subtree_control"))
+		return ENAMETOOLONG;
+	text[0] = '-';
+	memcpy(text + 1, name, n + 1);
+	err = knob_write_line(file, text, n + 1, 0, NULL);
+	return err == EBUSY ? 0 : err;
+}
+
 int journal_undo(const struct journal_entry *e)
 {
 	switch (e->kind) {
+	case JOURNAL_CONTROLLER:
+		return undo_controller(e->name, e->path);
 	case JOURNAL_TRACEFS:
 		return undo_tracefs(e->name);
 	case JOURNAL_CGROUP:

@@ -15,6 +15,11 @@ bool journal_tracefs_name_ok(const char *name);
 /* Absolute, under JOURNAL_CGROUP_ROOT, components of [A-Za-z0-9_.:@-] that
  * are not "." or "..", no empty component, no trailing slash. */
 bool journal_cgroup_path_ok(const char *path);
+/* A controller's name: lower-case letters and '_', at most 31. */
+bool journal_controller_name_ok(const char *name);
+/* JOURNAL_CGROUP_ROOT without its slash (a cgroup2 mount there), or a path
+ * journal_cgroup_path_ok takes. */
+bool journal_controller_dir_ok(const char *dir);
 /* Undo E; returns 0 when undone (or nothing was left to undo), else an errno. */
 int journal_undo(const struct journal_entry *e);
 

@@ -40,11 +40,12 @@
 static const char *const journal_kind_names[] = {
 	[JOURNAL_SYSCTL] = "sysctl", [JOURNAL_DEBUGFS] = "debugfs",
 	[JOURNAL_TRACEFS] = "tracefs", [JOURNAL_CGROUP] = "cgroup",
+	[JOURNAL_CONTROLLER] = "controller",
 };
 
 const char *journal_kind_name(enum journal_kind kind)
 {
-	return kind <= JOURNAL_CGROUP ? journal_kind_names[kind] : "?";
+	return kind <= JOURNAL_CONTROLLER ? journal_kind_names[kind] : "?";
 }
 
 const char *journal_state_dir(void)
@@ -166,6 +167,12 @@ static int journal_fsync_dir(const char *dir)
 }
 
 
+/* Whether KIND's lines have a second field: "KIND NAME VALUE". */
+static bool journal_kind_has_value(enum journal_kind kind)
+{
+	return kind == JOURNAL_SYSCTL || kind == JOURNAL_DEBUGFS || kind == JOURNAL_CONTROLLER;
+}
+
 static int journal_write_lines(FILE *f, const struct journal *j)
 {
 	char name[3 * JOURNAL_PATH_MAX], value[3 * JOURNAL_VALUE_MAX];
@@ -174,14 +181,16 @@ static int journal_write_lines(FILE *f, const struct journal *j)
 		(unsigned long long)j->pid_starttime, j->started);
 	for (size_t i = 0; i < j->n; i++) {
 		const struct journal_entry *e = &j->entries[i];
-		bool is_knob = e->kind == JOURNAL_SYSCTL || e->kind == JOURNAL_DEBUGFS;
+		bool two = journal_kind_has_value(e->kind);
 
+		/* a controller's second field is its directory */
 		if (journal_escape(e->kind == JOURNAL_CGROUP ? e->path : e->name, name,
 				   sizeof(name)) < 0 ||
-		    journal_escape(e->value, value, sizeof(value)) < 0)
+		    journal_escape(e->kind == JOURNAL_CONTROLLER ? e->path : e->value, value,
+				   sizeof(value)) < 0)
 			return error("journal entry for '%s' is too long", e->name);
-		fprintf(f, "%s %s%s%s\n", journal_kind_name(e->kind), name, is_knob ? " " : "",
-			is_knob ? value : "");
+		fprintf(f, "%s %s%s%s\n", journal_kind_name(e->kind), name, two ? " " : "",
+			two ? value : "");
 	}
 	return 0;
 }
@@ -288,6 +297,16 @@ static int journal_parse_entry(struct journal *j, enum journal_kind kind, const 
 		_Static_assert(JOURNAL_PATH_MAX >= JOURNAL_NAME_MAX, "a cgroup name is its path");
 		memcpy(e->path, e->name, sizeof(e->name));
 		break;
+	case JOURNAL_CONTROLLER:
+		if (journal_unescape(name, e->name, sizeof(e->name)) < 0 ||
+		    !journal_controller_name_ok(e->name))
+			return error("%s: bad controller name '%s'", where, name);
+		memcpy(e->path, e->value, sizeof(e->value));	/* the second field */
+		e->value[0] = '\0';
+		if (!journal_controller_dir_ok(e->path))
+			return error("%s: bad cgroup directory '%s' (not under %s?)", where,
+				     e->path, JOURNAL_CGROUP_ROOT);
+		break;
 	case JOURNAL_SYSCTL:
 	case JOURNAL_DEBUGFS:
 		if (journal_unescape(name, e->name, sizeof(e->name)) < 0)
@@ -309,7 +328,7 @@ static int journal_parse_entry(struct journal *j, enum journal_kind kind, const 
 static int journal_parse_line(struct journal *j, char *line, bool v1, const char *where)
 {
 	char *name = strchr(line, ' '), *value;
-	bool is_knob;
+	bool two;
 	int kind = -1;
 
 	if (!name)
@@ -327,15 +346,15 @@ static int journal_parse_line(struct journal *j, char *line, bool v1, const char
 			       error("%s: expected 'knob tracefs:NAME -'", where);
 		kind = strncmp(name, "debugfs:", 8) ? JOURNAL_SYSCTL : JOURNAL_DEBUGFS;
 	}
-	for (int k = 0; !v1 && k <= JOURNAL_CGROUP; k++)
+	for (int k = 0; !v1 && k <= JOURNAL_CONTROLLER; k++)
 		if (!strcmp(line, journal_kind_names[k]))
 			kind = k;
 	if (kind < 0)
 		return error("%s: unknown line", where);
-	is_knob = kind == JOURNAL_SYSCTL || kind == JOURNAL_DEBUGFS;
-	if (is_knob != (value != NULL) || (value && strchr(value, ' ')))
+	two = journal_kind_has_value((enum journal_kind)kind);
+	if (two != (value != NULL) || (value && strchr(value, ' ')))
 		return error("%s: expected '%s NAME%s'", where, v1 ? "knob" : line,
-			     is_knob ? " VALUE" : "");
+			     !two ? "" : kind == JOURNAL_CONTROLLER ? " DIRECTORY" : " VALUE");
 	return journal_parse_entry(j, (enum journal_kind)kind, name, value ? value : "", where);
 }
 
@@ -598,6 +617,16 @@ int journal_record_cgroup(struct journal *j, const char *dir)
 	return journal_add(j, JOURNAL_CGROUP, dir, dir, "");
 }
 
+int journal_record_controller(struct journal *j, const char *dir, const char *controller)
+{
+	if (!journal_controller_name_ok(controller))
+		return error("'%s' is not a cgroup controller's name", controller);
+	if (strlen(dir) >= JOURNAL_VALUE_MAX || !journal_controller_dir_ok(dir))
+		return error("cgroup directory '%s' is not a plain path under %s (at most %d "
+			     "bytes)", dir, JOURNAL_CGROUP_ROOT, JOURNAL_VALUE_MAX - 1);
+	return journal_add(j, JOURNAL_CONTROLLER, controller, dir, "");
+}
+
 int journal_forget(struct journal *j, enum journal_kind kind, const char *name)
 {
 	size_t kept = 0;
@@ -613,36 +642,61 @@ int journal_forget(struct journal *j, enum journal_kind kind, const char *name)
 
 /* ---- restoring ---- */
 
-int journal_restore_all(struct journal *j)
+static bool journal_is_knob(enum journal_kind kind)
 {
-	bool failed_at[JOURNAL_MAX_ENTRIES] = { false };
+	return kind == JOURNAL_SYSCTL || kind == JOURNAL_DEBUGFS;
+}
+
+/* Undo the entries (all, or the knobs only), keeping the failed ones and
+ * those not undone, in their order. */
+static int journal_restore(struct journal *j, bool knobs_only)
+{
+	bool keep[JOURNAL_MAX_ENTRIES] = { false };
 	size_t order[JOURNAL_MAX_ENTRIES], kept = 0;
 	int failed = 0;
 
 	journal_undo_order(j, order);
 	for (size_t k = 0; k < j->n; k++) {
 		struct journal_entry *e = &j->entries[order[k]];
-		int err = journal_undo(e);
+		int err;
 
+		if (knobs_only && !journal_is_knob(e->kind)) {
+			keep[order[k]] = true;
+			continue;
+		}
+		err = journal_undo(e);
 		if (!err)
 			continue;
 		if (e->kind == JOURNAL_SYSCTL || e->kind == JOURNAL_DEBUGFS)
 			error("%s: cannot restore '%s' (%s): %s", e->name, e->value, e->path,
 			      strerror(err));
+		else if (e->kind == JOURNAL_CONTROLLER)
+			error("controller %s in %s: cannot disable it: %s", e->name, e->path,
+			      strerror(err));
 		else
 			error("%s %s: cannot remove it: %s", journal_kind_name(e->kind), e->name,
 			      strerror(err));
-		failed_at[order[k]] = true;
+		keep[order[k]] = true;
 		failed++;
 	}
-	/* Keep the failed entries, in their order, for a later 'starve restore'. */
+	/* the failed ones (and those left alone) stay, for a later 'starve restore' */
 	for (size_t i = 0; i < j->n; i++)
-		if (failed_at[i])
+		if (keep[i])
 			j->entries[kept++] = j->entries[i];
 	j->n = kept;
 	if (j->is_open && journal_save(j) < 0)
 		return failed + 1;
 	return failed;
+}
+
+int journal_restore_all(struct journal *j)
+{
+	return journal_restore(j, false);
+}
+
+int journal_restore_knobs(struct journal *j)
+{
+	return journal_restore(j, true);
 }
 
 int journal_restore_from_signal(struct journal *j)

@@ -10,6 +10,9 @@
  *   tracefs  instance "starve-<pid>" (exact mode) -> remove the instance
  *   cgroup   a directory starve created under /sys/fs/cgroup -> rmdir it
  *            (its tasks killed first when it has cgroup.kill), deepest first
+ *   controller  "cpuset" enabled in a cgroup2 directory's subtree_control
+ *            -> write "-cpuset" there, after the cgroups are gone (EBUSY: a
+ *            cgroup made since by someone else uses it; it stays)
  * Record an entry BEFORE the change it undoes; forget it once undone on the
  * normal path.
  *
@@ -35,12 +38,14 @@ enum journal_kind {
 	JOURNAL_DEBUGFS,	/* a knob under the sched debugfs directory */
 	JOURNAL_TRACEFS,	/* a tracefs instance starve created */
 	JOURNAL_CGROUP,		/* a cgroup directory starve created */
+	JOURNAL_CONTROLLER,	/* a controller starve enabled in a cgroup's subtree */
 };
 
 struct journal_entry {
 	enum journal_kind kind;
 	/* knobs: "kernel.sched_rt_runtime_us"; tracefs: "starve-<pid>";
-	 * cgroup: the directory (as path) */
+	 * cgroup: the directory (as path); controller: "cpu", "cpuset" (the
+	 * cgroup directory is the path) */
 	char name[JOURNAL_NAME_MAX];
 	char path[JOURNAL_PATH_MAX];	/* the file or directory, resolved when recorded */
 	char value[JOURNAL_VALUE_MAX];	/* knobs: the old value to write back; else "" */
@@ -61,7 +66,8 @@ struct journal {
 	struct journal_entry entries[JOURNAL_MAX_ENTRIES];
 };
 
-/* "sysctl", "debugfs", "tracefs", "cgroup": the kind's word in the file. */
+/* "sysctl", "debugfs", "tracefs", "cgroup", "controller": the kind's word
+ * in the file. */
 const char *journal_kind_name(enum journal_kind kind);
 
 /* $STARVE_STATE_DIR or JOURNAL_DEFAULT_DIR. */
@@ -107,16 +113,26 @@ int journal_record_tracefs(struct journal *j, const char *instance);
  * it). Only directories starve creates: never one that existed before. */
 int journal_record_cgroup(struct journal *j, const char *dir);
 
+/* Record CONTROLLER (lower-case letters) before enabling it ("+cpu") in the
+ * cgroup.subtree_control of DIR (JOURNAL_CGROUP_ROOT without its slash, or a
+ * path journal_record_cgroup would take); restoring disables it. One entry
+ * per controller: starve only ever enables them in a hierarchy's root. */
+int journal_record_controller(struct journal *j, const char *dir, const char *controller);
+
 /* Drop the entry of KIND named NAME (tracefs: the instance; cgroup: the
  * directory; knobs: the knob) once the caller undid it itself; the file is
  * rewritten. 0 also when there was no such entry. */
 int journal_forget(struct journal *j, enum journal_kind kind, const char *name);
 
-/* Undo every entry: cgroups deepest first, then the rest newest first.
+/* Undo every entry: cgroups deepest first, then the rest newest first
+ * (controllers are enabled before the cgroups that need them).
  * Entries undone are dropped and the journal file rewritten with the rest.
  * Each failure is printed ("kernel.x: cannot restore '5': EPERM"); returns
  * how many failed. */
 int journal_restore_all(struct journal *j);
+/* The same for the knobs only (sysctl, debugfs): a setting's end, which
+ * leaves what the whole run keeps (its cgroups' controllers). */
+int journal_restore_knobs(struct journal *j);
 
 /* The order restoring undoes J's entries in: cgroups deepest first (their
  * loads die with them), then every other entry newest first. ORDER gets

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "harness/placement/cgroup-cpu.h"
 #include "harness/placement/confine-backend.h"
+#include "harness/placement/subtree-control.h"
 #include "lib/error.h"
 #include "lib/fsutil.h"
 
@@ -16,16 +17,6 @@
 
 #define CGCPU_V1_SHARES_PER_WEIGHT (1024.0 / 100)	/* weight 100 is 1024 shares */
 
-static bool cgcpu_has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = strstr(list, word); p; p = strstr(p + 1, word))
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0' || p[n] == '\n'))
-			return true;
-	return false;
-}
-
 static bool cgcpu_probe_v2(struct cgcpu *cg)
 {
 	char list[512];
@@ -33,11 +24,10 @@ static bool cgcpu_probe_v2(struct cgcpu *cg)
 	if (!confine_find_mount("cgroup2", NULL, cg->root, sizeof(cg->root)) ||
 	    !confine_file_exists(cg->root, "cgroup.controllers") ||
 	    confine_read_file(cg->root, "cgroup.controllers", list, sizeof(list)) < 0 ||
-	    !cgcpu_has_word(list, "cpu"))
+	    !subtree_word_in(list, "cpu"))
 		return false;
 	cg->version = 2;
-	cg->v2_enable = confine_read_file(cg->root, "cgroup.subtree_control", list,
-					  sizeof(list)) < 0 || !cgcpu_has_word(list, "cpu");
+	cg->v2_enable = !subtree_control_has(cg->root, "cpu");
 	/* the root has no cpu.max: the kernel config shows in a child's files,
 	 * which exist once the controller is on; assume the usual build */
 	cg->bandwidth = cg->weight = true;
@@ -90,14 +80,12 @@ int cgcpu_parent(const struct cgcpu *cg, char *out, size_t len)
 
 int cgcpu_make(const struct cgcpu *cg, const char *dir, bool parent)
 {
-	if (cg->version == 2 && parent && cg->v2_enable &&
-	    confine_write_file(cg->root, "cgroup.subtree_control", "+cpu") < 0)
-		return -1;
 	if (mkdir(dir, 0755) < 0)
 		return errno == EEXIST ?
 		       error("cgroup %s already exists (left by a crashed run? 'starve restore')", dir) :
 		       error_errno("cannot create cgroup %s", dir);
-	if (cg->version == 2 && parent && confine_write_file(dir, "cgroup.subtree_control", "+cpu") < 0)
+	/* our own directory: it goes, and the setting with it, at the end */
+	if (cg->version == 2 && parent && subtree_control_set(dir, "cpu", true) < 0)
 		return -1;
 	return 0;
 }

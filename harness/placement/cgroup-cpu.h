@@ -23,7 +23,9 @@ struct cgcpu {
 	bool weight;		/* cpu.weight / cpu.shares */
 	bool uclamp;		/* cpu.uclamp.min/max (CONFIG_UCLAMP_TASK_GROUP) */
 	bool rt_group;		/* v1 cpu.rt_runtime_us: RT tasks need a runtime there */
-	bool v2_enable;		/* v2: "+cpu" must be written to the root's subtree_control */
+	bool v2_enable;		/* v2: "cpu" is off in the root's subtree_control: the
+				 * caller journals and turns it on (subtree-control.h)
+				 * before cgcpu_make, and off after */
 };
 
 /* cpu.stat's bandwidth figures: throttled time in ns whatever the version. */
@@ -43,7 +45,7 @@ void cgcpu_controllers(char *v2, size_t v2_len, char *v1, size_t v1_len);
 /* The "starve-<pid>" parent of this process's cgroups, into OUT. */
 int cgcpu_parent(const struct cgcpu *cg, char *out, size_t len);
 /* Make DIR (the parent, or a child of it: the caller journaled it); for v2,
- * enables the cpu controller for its children as needed. */
+ * turns the cpu controller on for the parent's children. */
 int cgcpu_make(const struct cgcpu *cg, const char *dir, bool parent);
 /* Write K into DIR; -1 with a message naming the file. */
 int cgcpu_set(const struct cgcpu *cg, const char *dir, const struct cgcpu_knobs *k);

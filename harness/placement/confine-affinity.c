@@ -46,5 +46,5 @@ static int aff_destroy(struct confine_handle *h)
 }
 
 const struct confine_backend confine_affinity = {
-	"affinity", aff_probe, aff_create, aff_attach, aff_destroy, NULL,
+	"affinity", aff_probe, aff_create, aff_attach, aff_destroy, NULL, NULL,
 };

@@ -16,6 +16,9 @@ struct confine_backend {
 	/* The directory its cpusets are made in, for sweeping the ones a dead
 	 * run left; NULL for a backend that makes none. */
 	bool (*root)(char *dir, size_t len);
+	/* A controller its cpusets need that is off now, and the directory
+	 * whose subtree_control turns it on; NULL (or false) when none. */
+	bool (*controller)(char *dir, size_t len, const char **controller);
 };
 
 extern const struct confine_backend confine_libcpuset, confine_cgroup1, confine_cgroup2,
@@ -25,6 +28,8 @@ extern const struct confine_backend confine_libcpuset, confine_cgroup1, confine_
 bool confine_file_exists(const char *dir, const char *file);
 int confine_read_file(const char *dir, const char *file, char *buf, size_t len);
 int confine_write_file(const char *dir, const char *file, const char *value);
+/* The same without a message: 0, or the errno (EIO: a short write). */
+int confine_write_file_quietly(const char *dir, const char *file, const char *value);
 /* The mount point of the first /proc/self/mounts entry of filesystem TYPE
  * whose options include OPTION (or any options when OPTION is NULL). */
 bool confine_find_mount(const char *type, const char *option, char *dir, size_t len);

@@ -112,5 +112,5 @@ static bool cg1_root(char *dir, size_t len)
 }
 
 const struct confine_backend confine_cgroup1 = {
-	"cgroup-v1", cg1_probe, cg1_create, cg1_attach, cg1_destroy, cg1_root,
+	"cgroup-v1", cg1_probe, cg1_create, cg1_attach, cg1_destroy, cg1_root, NULL,
 };

@@ -4,24 +4,13 @@
  * parent because it is exempt from the no-internal-processes rule. */
 #include "config.h"
 #include "harness/placement/confine-backend.h"
+#include "harness/placement/subtree-control.h"
 #include "harness/placement/topology.h"
 #include "lib/error.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-
-#define CG2_ENABLED_CPUSET 1u
-
-static bool cg2_has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = strstr(list, word); p; p = strstr(p + 1, word))
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return true;
-	return false;
-}
 
 static bool cg2_find(char *root, size_t rlen, char *reason, size_t len)
 {
@@ -33,7 +22,7 @@ static bool cg2_find(char *root, size_t rlen, char *reason, size_t len)
 	}
 	if (confine_file_exists(root, "cgroup.controllers") &&
 	    confine_read_file(root, "cgroup.controllers", controllers, sizeof(controllers)) == 0 &&
-	    cg2_has_word(controllers, "cpuset"))
+	    subtree_word_in(controllers, "cpuset"))
 		return true;
 	snprintf(reason, len, "cpuset is not in %.200s/cgroup.controllers "
 		 "(a cgroup v1 hierarchy holds it)", root);
@@ -54,19 +43,17 @@ static bool cg2_probe(char *reason, size_t len)
 	return true;
 }
 
+/* "cpuset" on in the root's subtree_control is the engine's doing, journaled
+ * first (confine_controller_needed). */
 static int cg2_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus)
 {
-	char root[256], reason[160], subtree[512], list[512];
+	char root[256], reason[160], list[512];
 
 	if (!cg2_find(root, sizeof(root), reason, sizeof(reason)))
 		return error("cannot create cpuset '%s': %s", name, reason);
-	if (confine_read_file(root, "cgroup.subtree_control", subtree, sizeof(subtree)) < 0)
-		return -1;
-	if (!cg2_has_word(subtree, "cpuset")) {
-		if (confine_write_file(root, "cgroup.subtree_control", "+cpuset") < 0)
-			return -1;
-		h->backend_flags |= CG2_ENABLED_CPUSET;
-	}
+	if (!subtree_control_has(root, "cpuset"))
+		return error("cannot create cpuset '%s': 'cpuset' is off in %s/cgroup.subtree_control",
+			     name, root);
 	if (confine_make_dir(h, root, name) < 0 ||
 	    confine_write_file(h->path, "cpuset.cpus", cpuset_format(cpus, list, sizeof(list))) < 0) {
 		h->backend->destroy(h);
@@ -83,22 +70,22 @@ static int cg2_attach(struct confine_handle *h, pid_t pid)
 	return confine_write_file(h->path, "cgroup.procs", value);
 }
 
-/* Undo "+cpuset" only if this run enabled it, so a machine set up with the
- * controller keeps it. */
 static int cg2_destroy(struct confine_handle *h)
 {
-	char root[256], reason[160];
-	int ret = confine_remove_dir(h, "cgroup.procs");
-
-	if ((h->backend_flags & CG2_ENABLED_CPUSET) && cg2_find(root, sizeof(root), reason,
-								sizeof(reason))) {
-		if (confine_write_file(root, "cgroup.subtree_control", "-cpuset") == 0)
-			h->backend_flags &= ~CG2_ENABLED_CPUSET;
-	}
-	return ret;
+	return confine_remove_dir(h, "cgroup.procs");
 }
 
-/* A sweep cannot tell whether the dead run enabled "+cpuset": it stays. */
+/* The controller its cpusets need on in the root's subtree. */
+static bool cg2_controller(char *dir, size_t len, const char **controller)
+{
+	char reason[160];
+
+	if (!cg2_find(dir, len, reason, sizeof(reason)) || subtree_control_has(dir, "cpuset"))
+		return false;
+	*controller = "cpuset";
+	return true;
+}
+
 static bool cg2_root(char *dir, size_t len)
 {
 	char reason[160];
@@ -107,5 +94,5 @@ static bool cg2_root(char *dir, size_t len)
 }
 
 const struct confine_backend confine_cgroup2 = {
-	"cgroup-v2", cg2_probe, cg2_create, cg2_attach, cg2_destroy, cg2_root,
+	"cgroup-v2", cg2_probe, cg2_create, cg2_attach, cg2_destroy, cg2_root, cg2_controller,
 };

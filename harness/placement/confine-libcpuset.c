@@ -130,5 +130,5 @@ static bool lcs_root(char *dir, size_t len)
 }
 
 const struct confine_backend confine_libcpuset = {
-	"libcpuset", lcs_probe, lcs_create, lcs_attach, lcs_destroy, lcs_root,
+	"libcpuset", lcs_probe, lcs_create, lcs_attach, lcs_destroy, lcs_root, NULL,
 };

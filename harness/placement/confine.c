@@ -59,12 +59,23 @@ const char *confine_probe(struct confine_probe_report *reports, size_t max, size
 	return chosen->name;
 }
 
-int confine_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus)
+static void confine_choose(void)
 {
 	size_t n;
 
 	if (!confine_chosen)
 		confine_probe(NULL, 0, &n);
+}
+
+bool confine_controller_needed(char *dir, size_t len, const char **controller)
+{
+	confine_choose();
+	return confine_chosen->controller && confine_chosen->controller(dir, len, controller);
+}
+
+int confine_create(struct confine_handle *h, const char *name, const cpu_set_t *cpus)
+{
+	confine_choose();
 	memset(h, 0, sizeof(*h));
 	h->backend = confine_chosen;
 	h->cpus = *cpus;
@@ -137,26 +148,31 @@ int confine_read_file(const char *dir, const char *file, char *buf, size_t len)
 	return 0;
 }
 
-int confine_write_file(const char *dir, const char *file, const char *value)
+int confine_write_file_quietly(const char *dir, const char *file, const char *value)
 {
 	char path[512];
 	size_t len = strlen(value);
 	ssize_t w;
-	int fd = confine_open(dir, file, O_WRONLY, path, sizeof(path));
+	int fd, err;
 
+	if (snprintf(path, sizeof(path), "%s/%s", dir, file) >= (int)sizeof(path))
+		return ENAMETOOLONG;
+	fd = open(path, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
-		return -1;
+		return errno;
 	w = write(fd, value, len);
-	if (w < 0) {
-		int saved = errno;
-
-		close(fd);
-		errno = saved;
-		return error_errno("cannot write '%s' to %s", value, path);
-	}
+	err = w < 0 ? errno : (size_t)w != len ? EIO : 0;
 	close(fd);
-	if ((size_t)w != len)
-		return error("short write of '%s' to %s", value, path);
+	return err;
+}
+
+int confine_write_file(const char *dir, const char *file, const char *value)
+{
+	int err = confine_write_file_quietly(dir, file, value);
+
+	if (err)
+		return error("cannot write '%s' to %s/%s: %s", value, dir, file,
+			     err == EIO ? "short write" : strerror(err));
 	return 0;
 }
 

@@ -3,7 +3,7 @@
  *   libcpuset   an unprefixed legacy /dev/cpuset mount (libcpuset's own
  *               calls crash on prefixed cgroup v1 files: probe by files only)
  *   cgroup-v1   a cgroup v1 cpuset hierarchy, with or without "cpuset." prefix
- *   cgroup-v2   "+cpuset" available in the parent's cgroup.subtree_control
+ *   cgroup-v2   "cpuset" in the cgroup2 root's cgroup.controllers
  *   affinity    plain sched_setaffinity, always available
  * Every cpuset created is removed by confine_destroy() at the end of a run;
  * confine_sweep() removes those of runs that died. */
@@ -35,6 +35,12 @@ struct confine_handle {
 /* Probe all backends in order; returns the chosen one's name, fills up to
  * max reports (one per backend). */
 const char *confine_probe(struct confine_probe_report *reports, size_t max, size_t *n);
+
+/* A controller the chosen backend's cpusets need that is off now (cgroup-v2:
+ * "cpuset" in the root's subtree_control), and where: the caller journals
+ * it and turns it on (subtree-control.h) before the first confine_create,
+ * and off after the last confine_destroy. False when none is needed. */
+bool confine_controller_needed(char *dir, size_t len, const char **controller);
 
 /* Create a cpuset named NAME (unique per run: "starve-<pid>-<load>") holding
  * CPUS with the chosen backend. */

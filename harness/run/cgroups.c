@@ -55,6 +55,9 @@ enum settings_status cgroups_apply(struct journal *j, const struct setting *s,
 	}
 	if (!cgcpu_probe(&rc->cg, reason, len) || !cgroups_supported(rc, s, reason, len))
 		return SETTINGS_SKIPPED;
+	if (rc->cg.version == 2 && rc->cg.v2_enable &&
+	    controller_enable(j, &rc->cpu, rc->cg.root, "cpu") < 0)
+		goto fail;
 	if (cgcpu_parent(&rc->cg, rc->parent, sizeof(rc->parent)) < 0 ||
 	    cgroups_make(j, rc, rc->parent, true) < 0)
 		goto fail;
@@ -259,6 +262,8 @@ int cgroups_remove(struct journal *j, struct run_cgroups *rc)
 			journal_forget(j, JOURNAL_CGROUP, rc->parent);
 		}
 	}
+	if (!rc->parent_made && controller_release(j, &rc->cpu) < 0)
+		failed++;
 	if (!failed)
 		rc->n = 0;	/* the next setting starts with none */
 	return failed;

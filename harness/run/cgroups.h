@@ -20,6 +20,7 @@
 #include "harness/kernel/journal.h"
 #include "harness/placement/cgroup-cpu.h"
 #include "harness/profile/profile.h"
+#include "harness/run/controllers.h"
 #include "harness/run/settings.h"
 #include "loads/stats.h"
 
@@ -38,6 +39,7 @@ struct run_cgroup {
 
 struct run_cgroups {
 	struct cgcpu cg;
+	struct run_controller cpu;	/* v2: "cpu" we turned on in the root */
 	char parent[300];
 	bool parent_made;
 	size_t n;

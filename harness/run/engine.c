@@ -6,6 +6,7 @@
 #include "config.h"
 #include "harness/run/engine.h"
 #include "harness/run/cgroups.h"
+#include "harness/run/controllers.h"
 #include "harness/run/exact.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/kernel.h"
@@ -49,6 +50,7 @@ struct run_ctx {
 	int hz;
 	char skip_reason[200];	/* every run is skipped when set (missing privilege) */
 	struct run_cgroups cgroups;	/* the current setting's */
+	struct run_controller cpuset;	/* cgroup-v2 cpusets: "cpuset" we turned on */
 };
 
 /* Slot I of a load's worker records, for sampler_watch_slots. */
@@ -172,14 +174,25 @@ static bool run_writes_knobs(const struct run_ctx *c)
 	return false;
 }
 
+/* cgroup-v2 cpusets need "cpuset" on in the root's subtree: a change to the
+ * machine, journaled (DIR and NAME say where and which). */
+static bool run_needs_cpuset_controller(const struct run_ctx *c, char *dir, size_t len,
+					const char **name)
+{
+	return c->p->use_cpuset && confine_controller_needed(dir, len, name);
+}
+
 static int run_journal_open(struct run_ctx *c)
 {
 	static struct journal other;
+	const char *name;
+	char dir[256];
 	int r;
 
 	/* exact mode's tracefs instance is journaled like a knob; the
 	 * machine's lock first, so no other run's value is journaled as ours */
-	if (run_writes_knobs(c) || c->p->trace) {
+	if (run_writes_knobs(c) || c->p->trace ||
+	    run_needs_cpuset_controller(c, dir, sizeof(dir), &name)) {
 		c->machine_lock = machine_lock_take();
 		if (c->machine_lock < 0)
 			return -1;
@@ -674,6 +687,17 @@ static enum run_status run_all(struct run_ctx *c)
 	return RUN_DONE;
 }
 
+/* Once the watchdog runs (it restores after a crash), before any load. */
+static int run_cpuset_controller_on(struct run_ctx *c)
+{
+	const char *name;
+	char dir[256];
+
+	if (!run_needs_cpuset_controller(c, dir, sizeof(dir), &name))
+		return 0;
+	return controller_enable(&c->journal, &c->cpuset, dir, name);
+}
+
 static enum run_status run_profile_with(struct run_ctx *c, const struct profile *p,
 					const struct run_options *o, json_t **result)
 {
@@ -691,11 +715,15 @@ static enum run_status run_profile_with(struct run_ctx *c, const struct profile 
 	if (watchdog_start(&c->wd, run_watchdog_restore,
 			   (const int[]){ c->machine_lock, c->journal.dir_lock }, 2) < 0) {
 		st = RUN_FAILED;
+	} else if (run_cpuset_controller_on(c) < 0) {
+		st = RUN_FAILED;
 	} else {
 		signals_spare(c->wd.pid);	/* a second signal must not kill who restores */
 		progress_init(&c->prog, !o->quiet, run_total_ns(c));
 		st = run_all(c);
 		progress_clear(&c->prog);
+		if (controller_release(&c->journal, &c->cpuset) < 0 && st == RUN_DONE)
+			st = RUN_FAILED;
 	}
 	if (c->journal_open && journal_close(&c->journal) < 0)
 		st = RUN_FAILED;

@@ -80,7 +80,7 @@ static enum settings_status settings_write(struct journal *j, const struct setti
 		if (journal_record(j, s->knobs[i].name, st[i].value) < 0) {
 			settings_why(reason, len, "%s: cannot journal the old value",
 				     s->knobs[i].name);
-			journal_restore_all(j);
+			journal_restore_knobs(j);
 			return SETTINGS_FAILED;
 		}
 	for (size_t i = 0; i < s->n_knobs; i++) {
@@ -88,7 +88,7 @@ static enum settings_status settings_write(struct journal *j, const struct setti
 			continue;
 		settings_why(reason, len, "%s: %s", s->knobs[i].name, why);
 		/* Knobs not written yet get their own value back: harmless. */
-		if (journal_restore_all(j) != 0)
+		if (journal_restore_knobs(j) != 0)
 			settings_why(reason, len, "%s: %s; and restoring the others failed: "
 				     "run 'starve restore'", s->knobs[i].name, why);
 		return SETTINGS_FAILED;
@@ -127,7 +127,7 @@ enum settings_status settings_apply(struct journal *j, const struct setting *s,
 
 int settings_restore(struct journal *j)
 {
-	return journal_restore_all(j);
+	return journal_restore_knobs(j);
 }
 
 int knobs_snapshot(json_t *obj)

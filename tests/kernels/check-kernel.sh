@@ -143,8 +143,19 @@ check_crashes() {
 			[ "$(knob "$case-killed" "$k")" = "$(knob "$case-$want" "$k")" ] ||
 				fail "crash $case: $k is $(knob "$case-killed" "$k") after the kill"
 		done
+		# cgroup2 cpusets: "cpuset" turned on in the root (journaled) while
+		# it ran, off again after the crash (the cmp below)
+		for sc in /sys/fs/cgroup/cgroup.subtree_control /sys/fs/cgroup/unified/cgroup.subtree_control; do
+			[ "$backend" = cgroup-v2 ] && grep -q "^$sc:" "$dir/script/crash-$case-before.txt" || continue
+			case " $(knob "$case-before" "$sc") " in *" cpuset "*) continue ;; esac
+			case " $(knob "$case-during" "$sc") " in
+			*" cpuset "*) ;;
+			*) fail "crash $case: cpuset not on in $sc during the run" ;;
+			esac
+		done
 		cmp -s "$dir/script/crash-$case-before.txt" "$dir/script/crash-$case-after.txt" ||
-			fail "crash $case: knobs differ after it"
+			fail "crash $case: knobs differ after it: $(diff "$dir/script/crash-$case-before.txt" \
+				"$dir/script/crash-$case-after.txt" | head -4)"
 		ran=no
 		grep -q "^restore $case 0$" "$dir/script/status" 2>/dev/null && ran=yes
 		[ $ran = $restorer ] || fail "crash $case: starve restore ran: $ran"

@@ -12,9 +12,10 @@
 # The host cannot write debugfs knobs under lockdown; the guest can.
 cat > /tmp/crash.yaml <<'YAML'
 name: crash
-description: A sleep-hog under changed knobs, to be killed midway.
+description: A sleep-hog under changed knobs, in a cpuset, to be killed midway.
 duration: 60s
 warmup: 0s
+cpuset: true            # cgroup2 guests: "cpuset" turned on in the root, journaled
 loads:
   - name: hog
     type: sleep-hog
@@ -24,10 +25,12 @@ settings:
     knobs: { kernel.sched_rt_runtime_us: 960000, "debugfs:sched/migration_cost_ns": 400000 }
 YAML
 
-# Every scheduler knob file with its value, to compare before and after.
+# Every scheduler knob file with its value, and the cgroup2 root's
+# controllers, to compare before and after.
 knobs() {
 	for f in /proc/sys/kernel/sched_* /sys/kernel/debug/sched/* \
-		/sys/kernel/debug/sched/fair_server/cpu*/*; do
+		/sys/kernel/debug/sched/fair_server/cpu*/* /sys/fs/cgroup/cgroup.subtree_control \
+		/sys/fs/cgroup/unified/cgroup.subtree_control; do
 		case $f in */sched/debug) continue ;; esac	# statistics, not a knob
 		[ -f "$f" ] && [ -r "$f" ] && echo "$f: $(tr '\n' ' ' < "$f")"
 	done

@@ -4,6 +4,7 @@
  * (journal_record_path), so nothing on the machine is written. */
 #include "config.h"
 #include "harness/kernel/journal.h"
+#include "harness/placement/subtree-control.h"
 #include "harness/run/settings.h"
 #include "lib/error.h"
 
@@ -12,6 +13,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,6 +300,119 @@ START_TEST(a_journaled_cgroup_is_emptied_and_removed)
 }
 END_TEST
 
+START_TEST(a_controller_is_journaled_checked_and_undone_after_the_cgroups)
+{
+	size_t order[JOURNAL_MAX_ENTRIES];
+	struct journal j, back;
+	char gone[96];
+
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_controller(&j, "/sys/fs/cgroup/unified", "cpuset"), 0);
+	ck_assert_int_eq(journal_record_controller(&j, "/sys/fs/cgroup", "cpu"), 0);
+	ck_assert_int_eq(journal_record_controller(&j, "/tmp", "cpu"), -1);
+	ck_assert_int_eq(journal_record_controller(&j, "/sys/fs/cgroup/x/../../etc", "cpu"), -1);
+	ck_assert_int_eq(journal_record_controller(&j, "/sys/fs/cgroup", "cpu -io"), -1);
+	ck_assert_int_eq(journal_record_cgroup(&j, "/sys/fs/cgroup/unified/starve-1"), 0);
+	ck_assert_int_eq(journal_load(&back, state), 1);
+	ck_assert_uint_eq(back.n, 3);
+	ck_assert_int_eq(back.entries[0].kind, JOURNAL_CONTROLLER);
+	ck_assert_str_eq(back.entries[0].name, "cpuset");
+	ck_assert_str_eq(back.entries[0].path, "/sys/fs/cgroup/unified");
+	ck_assert_str_eq(back.entries[1].path, "/sys/fs/cgroup");
+	/* the cgroup that needed it goes first, then the controllers, newest first */
+	journal_undo_order(&back, order);
+	ck_assert_uint_eq(order[0], 2);
+	ck_assert_uint_eq(order[1], 1);
+	ck_assert_uint_eq(order[2], 0);
+	j.n = 0;
+	ck_assert_int_eq(journal_close(&j), 0);
+	/* a directory that is gone has nothing to turn off */
+	snprintf(gone, sizeof(gone), "/sys/fs/cgroup/starve-gone-%d", (int)getpid());
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_controller(&j, gone, "cpu"), 0);
+	ck_assert_int_eq(journal_restore_all(&j), 0);
+	ck_assert_int_eq(journal_close(&j), 0);
+	/* tampered entries are refused with the line */
+	unit_write_file(journal_file(), "starve-journal 2\npid 12 0 x\ncontroller cpuset /etc\n");
+	ck_assert_int_eq(journal_load(&back, state), -1);
+	ck_assert_msg(strstr(last_error, "journal:3: bad cgroup directory"), "got: %s", last_error);
+	unit_write_file(journal_file(), "starve-journal 2\npid 12 0 x\n"
+			"controller ../cpu /sys/fs/cgroup\n");
+	ck_assert_int_eq(journal_load(&back, state), -1);
+	ck_assert_msg(strstr(last_error, "bad controller name"), "got: %s", last_error);
+	unit_write_file(journal_file(), "starve-journal 2\npid 12 0 x\ncontroller cpuset\n");
+	ck_assert_int_eq(journal_load(&back, state), -1);
+	ck_assert_msg(strstr(last_error, "expected 'controller NAME DIRECTORY'"), "got: %s",
+		      last_error);
+	unlink(journal_file());
+}
+END_TEST
+
+/* A controller the cgroup2 root offers but has off (this machine: hugetlb
+ * at /sys/fs/cgroup/unified), into NAME; its mount into ROOT. */
+static int find_spare_controller(char *root, size_t rlen, char *name, size_t nlen)
+{
+	static const char *const roots[] = { "/sys/fs/cgroup/unified", "/sys/fs/cgroup" };
+	static const char *const names[] = { "hugetlb", "misc", "rdma", "pids", "io" };
+	char path[160];
+
+	for (size_t r = 0; r < sizeof(roots) / sizeof(roots[0]); r++) {
+		const char *list;
+
+		snprintf(path, sizeof(path), "%s/cgroup.controllers", roots[r]);
+		if (!(list = unit_read_file(path)))
+			continue;
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+			if (subtree_word_in(list, names[i]) && !subtree_control_has(roots[r], names[i])) {
+				snprintf(root, rlen, "%s", roots[r]);
+				snprintf(name, nlen, "%s", names[i]);
+				return 0;
+			}
+	}
+	return -1;
+}
+
+START_TEST(a_journaled_controller_is_turned_off_unless_someone_uses_it)
+{
+	bool on_then, off_after_restore, restored, kept_for_the_user;
+	char root[64], name[16], child[128];
+	struct journal j;
+
+	if (getuid() != 0 || find_spare_controller(root, sizeof(root), name, sizeof(name)) < 0) {
+		fprintf(stderr, "note: skipped, no cgroup2 controller that is off to try\n");
+		return;
+	}
+	snprintf(child, sizeof(child), "%s/starve-test-%d", root, (int)getpid());
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	/* Nothing is asserted until the machine is put back (below). Turned on
+	 * under the journal, off by restoring it: */
+	journal_record_controller(&j, root, name);
+	subtree_control_set(root, name, true);
+	on_then = subtree_control_has(root, name);
+	restored = journal_restore_all(&j) == 0;
+	off_after_restore = !subtree_control_has(root, name);
+	/* a cgroup made since (by someone else) that uses it keeps it on: EBUSY
+	 * is no failure, and the entry is done with */
+	journal_record_controller(&j, root, name);
+	subtree_control_set(root, name, true);
+	mkdir(child, 0755);
+	subtree_control_set(child, name, true);
+	restored = journal_restore_all(&j) == 0 && j.n == 0 && restored;
+	kept_for_the_user = subtree_control_has(root, name);
+	/* put the machine back, then judge */
+	subtree_control_set(child, name, false);
+	rmdir(child);
+	subtree_control_set(root, name, false);
+	ck_assert_msg(!subtree_control_has(root, name) && access(child, F_OK) < 0,
+		      "could not put %s in %s back", name, root);
+	ck_assert(on_then);
+	ck_assert(restored);
+	ck_assert_msg(off_after_restore, "%s left on in %s", name, root);
+	ck_assert_msg(kept_for_the_user, "%s turned off under a cgroup using it", name);
+	ck_assert_int_eq(journal_close(&j), 0);
+}
+END_TEST
+
 START_TEST(restore_writes_back_newest_first_and_keeps_the_oldest_value)
 {
 	struct journal j;
@@ -534,6 +649,8 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, escaping_round_trips_awkward_values);
 	tcase_add_test(tc, a_tracefs_instance_is_journaled_and_forgotten);
+	tcase_add_test(tc, a_controller_is_journaled_checked_and_undone_after_the_cgroups);
+	tcase_add_test(tc, a_journaled_controller_is_turned_off_unless_someone_uses_it);
 	tcase_add_test(tc, the_journal_file_round_trips);
 	tcase_add_test(tc, an_unrestored_journal_blocks_the_next_run);
 	tcase_add_test(tc, an_empty_journal_of_a_dead_process_is_cleared);
