@@ -470,8 +470,12 @@ START_TEST(full_series_halve_their_resolution)
 	ck_assert_int_eq(ser.interval_ns, 8 * MS);
 	ck_assert_msg(ser.n > 256 && ser.n <= SAMPLER_MAX_BUCKETS, "%zu buckets", ser.n);
 	for (size_t i = 0; i < ser.n; i++) {
-		/* One thread cannot use more than its bucket's wall time. */
-		ck_assert_msg(ser.cpu_share[i] <= 1.0 + 1e-9, "bucket %zu: share %.3f", i,
+		/* One thread cannot use more than its bucket's wall time. The
+		 * bound is the tick's one timestamp, the thread's file is read
+		 * microseconds after it, by a varying amount: up to 1 % of an
+		 * 8 ms bucket (seen: 1.0004). The bug this guards against
+		 * showed 1.12-1.33. */
+		ck_assert_msg(ser.cpu_share[i] <= 1.01, "bucket %zu: share %.4f", i,
 			      ser.cpu_share[i]);
 		mean += ser.cpu_share[i] / (double)ser.n;
 	}
