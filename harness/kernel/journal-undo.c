@@ -3,6 +3,7 @@
 #include "harness/kernel/journal-undo.h"
 #include "harness/kernel/knob-features.h"
 #include "harness/kernel/knob-write.h"
+#include "lib/fsutil.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -176,6 +177,23 @@ static int undo_controller(const char *name, const char *dir)
 	return err == EBUSY ? 0 : err;
 }
 
+/* Whether the knob at PATH reads VALUE already (trailing white space
+ * aside): then there is nothing to undo, and no write, which some knobs
+ * refuse even for their own value (sched_rt_runtime_us checks the deadline
+ * bandwidth on every write, EBUSY when that accounting is off). */
+static bool undo_knob_reads(const char *path, const char *value)
+{
+	char buf[JOURNAL_VALUE_MAX + 8];
+	ssize_t n = fs_read_small(path, buf, sizeof(buf));
+	size_t len = strlen(value);
+
+	if (n < 0)
+		return false;
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+		buf[--n] = '\0';
+	return (size_t)n == len && !memcmp(buf, value, len);
+}
+
 int journal_undo(const struct journal_entry *e)
 {
 	switch (e->kind) {
@@ -190,6 +208,8 @@ int journal_undo(const struct journal_entry *e)
 		/* The features knob takes one token per write (knob-features.h). */
 		if (kfeat_is_knob(e->name))
 			return kfeat_write_tokens(e->path, e->value);
+		if (undo_knob_reads(e->path, e->value))
+			return 0;
 		return knob_write_line(e->path, e->value, strlen(e->value), 0, NULL);
 	}
 	return EINVAL;

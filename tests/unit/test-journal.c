@@ -436,6 +436,29 @@ START_TEST(restore_writes_back_newest_first_and_keeps_the_oldest_value)
 }
 END_TEST
 
+/* /proc/sys/kernel/osrelease refuses every write, even root's: restoring
+ * the value it reads already must not write it. */
+START_TEST(a_knob_that_reads_its_old_value_is_not_written)
+{
+	const char *path = "/proc/sys/kernel/osrelease";
+	char now[256];
+	struct journal j;
+
+	snprintf(now, sizeof(now), "%s", unit_read_file(path));
+	now[strcspn(now, "\n")] = '\0';
+	ck_assert_int_eq(journal_open(&j, state), 0);
+	ck_assert_int_eq(journal_record_path(&j, "kernel.osrelease", path, now), 0);
+	ck_assert_int_eq(journal_restore_all(&j), 0);
+	ck_assert_uint_eq(j.n, 0);
+	/* the write it would need is refused: the check above is not vacuous */
+	ck_assert_int_eq(journal_record_path(&j, "kernel.osrelease", path, "0.0"), 0);
+	ck_assert_int_eq(journal_restore_all(&j), 1);
+	ck_assert_uint_eq(j.n, 1);
+	j.n = 0;
+	ck_assert_int_eq(journal_close(&j), 0);
+}
+END_TEST
+
 START_TEST(failed_knobs_stay_in_the_journal)
 {
 	struct journal j, back;
@@ -660,6 +683,7 @@ int main(void)
 	tcase_add_test(tc, a_journaled_cgroup_is_emptied_and_removed);
 	tcase_add_test(tc, restore_writes_back_newest_first_and_keeps_the_oldest_value);
 	tcase_add_test(tc, failed_knobs_stay_in_the_journal);
+	tcase_add_test(tc, a_knob_that_reads_its_old_value_is_not_written);
 	tcase_add_test(tc, the_signal_path_restores_and_removes_the_journal);
 	tcase_add_test(tc, malformed_journals_are_refused_with_the_line);
 	tcase_add_test(tc, a_setting_with_a_missing_knob_is_skipped_and_nothing_written);
