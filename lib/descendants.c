@@ -2,11 +2,10 @@
  * (lib/descendants.h): no stdio, no malloc, no opendir, only system calls. */
 #include "config.h"
 #include "lib/descendants.h"
+#include "lib/pidlist.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -48,33 +47,33 @@ static char *desc_put_str(char *p, const char *s)
 
 static int desc_walk(pid_t pid, int sig, int depth, pid_t spare);
 
+struct desc_pass {
+	int sig, depth;
+	pid_t spare;
+};
+
 /* Signal CHILD and its tree: SIGSTOP top-down (a stopped parent forks no
  * more while its children are read), SIGKILL bottom-up (a child killed
  * before its parent is not handed to us, already walked, meanwhile). */
-static int desc_signal(pid_t child, int sig, int depth, pid_t spare)
+static void desc_signal(pid_t child, void *arg)
 {
-	int count;
+	const struct desc_pass *ps = arg;
 
-	if (child == spare)
-		return 0;
-
-	if (sig != SIGKILL)
-		kill(child, sig);
-	count = 1 + desc_walk(child, sig, depth + 1, spare);
-	if (sig == SIGKILL)
-		kill(child, sig);
-	return count;
+	if (child == ps->spare)
+		return;
+	if (ps->sig != SIGKILL)
+		kill(child, ps->sig);
+	desc_walk(child, ps->sig, ps->depth + 1, ps->spare);
+	if (ps->sig == SIGKILL)
+		kill(child, ps->sig);
 }
 
-/* Signal each child listed in /proc/PID/task/TID/children, then its own
- * children; -1 when the file cannot be opened. */
-static int desc_children(pid_t pid, const char *tid, int sig, int depth, pid_t spare)
+/* Signal each child listed in /proc/PID/task/TID/children and its tree;
+ * -1 when the file cannot be opened. */
+static int desc_children(pid_t pid, const char *tid, const struct desc_pass *ps)
 {
-	char path[96], buf[128], *p = path;
-	unsigned long child = 0;
-	bool in_number = false;
-	int fd, count = 0;
-	ssize_t n;
+	char path[96], *p = path;
+	int fd;
 
 	p = desc_put_str(p, "/proc/");
 	p = desc_put_uint(p, (unsigned long)pid);
@@ -85,33 +84,19 @@ static int desc_children(pid_t pid, const char *tid, int sig, int depth, pid_t s
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	/* the numbers may straddle two reads: CHILD carries the digits over */
-	while ((n = read(fd, buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR)) {
-		for (ssize_t i = 0; i < n; i++) {
-			if (buf[i] >= '0' && buf[i] <= '9') {
-				child = child * 10 + (unsigned long)(buf[i] - '0');
-				in_number = true;
-				continue;
-			}
-			if (in_number)
-				count += desc_signal((pid_t)child, sig, depth, spare);
-			child = 0;
-			in_number = false;
-		}
-	}
-	if (in_number)
-		count += desc_signal((pid_t)child, sig, depth, spare);
+	pidlist_each(fd, desc_signal, (void *)ps);
 	close(fd);
-	return count;
+	return 0;
 }
 
 /* Signal every descendant of PID (each of its threads has its own list of
- * children); how many, or -1 when PID's task directory or its first
- * children file cannot be read. */
+ * children); -1 when PID's task directory or a children file of it cannot
+ * be read at the top (DEPTH 0: the kernel lacks them). */
 static int desc_walk(pid_t pid, int sig, int depth, pid_t spare)
 {
+	const struct desc_pass ps = { sig, depth, spare };
 	char path[48], buf[512], *p = path;
-	int fd, count = 0, got = -1;
+	int fd, ret = 0;
 	long n;
 
 	if (depth >= DESC_MAX_DEPTH)
@@ -128,15 +113,13 @@ static int desc_walk(pid_t pid, int sig, int depth, pid_t spare)
 			struct desc_dirent64 *d = (struct desc_dirent64 *)(buf + off);
 
 			off += d->d_reclen;
-			if (d->d_name[0] < '0' || d->d_name[0] > '9')
-				continue;
-			got = desc_children(pid, d->d_name, sig, depth, spare);
-			if (got > 0)
-				count += got;
+			if (d->d_name[0] >= '0' && d->d_name[0] <= '9' &&
+			    desc_children(pid, d->d_name, &ps) < 0 && depth == 0)
+				ret = -1;
 		}
 	}
 	close(fd);
-	return depth == 0 && got < 0 ? -1 : count;
+	return ret;
 }
 
 int descendants_kill(pid_t spare)

@@ -4,6 +4,7 @@
 #include "harness/kernel/knob-features.h"
 #include "harness/kernel/knob-write.h"
 #include "lib/fsutil.h"
+#include "lib/pidlist.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -96,13 +97,18 @@ static int undo_tracefs(const char *name)
 	return err;
 }
 
+static void undo_kill_one(pid_t pid, void *arg)
+{
+	(void)arg;
+	if (pid > 1)
+		kill(pid, SIGKILL);
+}
+
 /* SIGKILL every process listed in DIR/cgroup.procs (cgroup v1, or v2
  * before cgroup.kill): they are in a cgroup starve made, so they are ours. */
 static void undo_kill_procs(const char *dir)
 {
-	char path[JOURNAL_PATH_MAX + 32], buf[4096];
-	long pid = 0;
-	ssize_t n;
+	char path[JOURNAL_PATH_MAX + 32];
 	int fd;
 
 	if (!undo_join(path, dir, "cgroup.procs"))
@@ -110,18 +116,7 @@ static void undo_kill_procs(const char *dir)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		for (ssize_t i = 0; i < n; i++) {
-			if (buf[i] >= '0' && buf[i] <= '9') {
-				pid = pid * 10 + (buf[i] - '0');
-			} else {
-				if (pid > 1)
-					kill((pid_t)pid, SIGKILL);
-				pid = 0;
-			}
-		}
-	if (pid > 1)
-		kill((pid_t)pid, SIGKILL);
+	pidlist_each(fd, undo_kill_one, NULL);
 	close(fd);
 }
 

@@ -1,6 +1,7 @@
 /* Undoing one journal entry (harness/kernel/journal.h), by its kind, with
  * async-signal-safe calls only (open, read, write, close, rmdir, kill,
- * statfs, nanosleep); a knob that reads its old value already is left alone: the signal handler and the dying watchdog use it.
+ * statfs, nanosleep): the signal handler and the dying watchdog use it. A
+ * knob that reads its old value already is left alone (no write).
  * Internal to the journal; the names are checked here too, so a tampered
  * journal cannot make a root process remove anything but what starve makes. */
 #ifndef STARVE_JOURNAL_UNDO_H

@@ -167,10 +167,15 @@ static int journal_fsync_dir(const char *dir)
 }
 
 
+static bool journal_is_knob(enum journal_kind kind)
+{
+	return kind == JOURNAL_SYSCTL || kind == JOURNAL_DEBUGFS;
+}
+
 /* Whether KIND's lines have a second field: "KIND NAME VALUE". */
 static bool journal_kind_has_value(enum journal_kind kind)
 {
-	return kind == JOURNAL_SYSCTL || kind == JOURNAL_DEBUGFS || kind == JOURNAL_CONTROLLER;
+	return journal_is_knob(kind) || kind == JOURNAL_CONTROLLER;
 }
 
 static int journal_write_lines(FILE *f, const struct journal *j)
@@ -642,11 +647,6 @@ int journal_forget(struct journal *j, enum journal_kind kind, const char *name)
 
 /* ---- restoring ---- */
 
-static bool journal_is_knob(enum journal_kind kind)
-{
-	return kind == JOURNAL_SYSCTL || kind == JOURNAL_DEBUGFS;
-}
-
 /* Undo the entries (all, or the knobs only), keeping the failed ones and
  * those not undone, in their order. */
 static int journal_restore(struct journal *j, bool knobs_only)
@@ -667,7 +667,7 @@ static int journal_restore(struct journal *j, bool knobs_only)
 		err = journal_undo(e);
 		if (!err)
 			continue;
-		if (e->kind == JOURNAL_SYSCTL || e->kind == JOURNAL_DEBUGFS)
+		if (journal_is_knob(e->kind))
 			error("%s: cannot restore '%s' (%s): %s", e->name, e->value, e->path,
 			      strerror(err));
 		else if (e->kind == JOURNAL_CONTROLLER)

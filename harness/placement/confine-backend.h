@@ -28,8 +28,10 @@ extern const struct confine_backend confine_libcpuset, confine_cgroup1, confine_
 bool confine_file_exists(const char *dir, const char *file);
 int confine_read_file(const char *dir, const char *file, char *buf, size_t len);
 int confine_write_file(const char *dir, const char *file, const char *value);
-/* The same without a message: 0, or the errno (EIO: a short write). */
+/* The same without a message: 0, or the errno (EIO: a short write)... */
 int confine_write_file_quietly(const char *dir, const char *file, const char *value);
+/* ...and its message for ERR: -1. */
+int confine_write_failed(const char *dir, const char *file, const char *value, int err);
 /* The mount point of the first /proc/self/mounts entry of filesystem TYPE
  * whose options include OPTION (or any options when OPTION is NULL). */
 bool confine_find_mount(const char *type, const char *option, char *dir, size_t len);

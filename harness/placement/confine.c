@@ -166,14 +166,17 @@ int confine_write_file_quietly(const char *dir, const char *file, const char *va
 	return err;
 }
 
+int confine_write_failed(const char *dir, const char *file, const char *value, int err)
+{
+	return error("cannot write '%s' to %s/%s: %s", value, dir, file,
+		     err == EIO ? "short write" : strerror(err));
+}
+
 int confine_write_file(const char *dir, const char *file, const char *value)
 {
 	int err = confine_write_file_quietly(dir, file, value);
 
-	if (err)
-		return error("cannot write '%s' to %s/%s: %s", value, dir, file,
-			     err == EIO ? "short write" : strerror(err));
-	return 0;
+	return err ? confine_write_failed(dir, file, value, err) : 0;
 }
 
 static bool confine_has_option(const char *opts, const char *option)

@@ -29,7 +29,6 @@ struct confine_handle {
 	const struct confine_backend *backend;
 	char path[256];			/* the cgroup directory, when one was made */
 	cpu_set_t cpus;
-	unsigned backend_flags;		/* private to the backend (cgroup-v2: it enabled +cpuset) */
 };
 
 /* Probe all backends in order; returns the chosen one's name, fills up to

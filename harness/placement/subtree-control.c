@@ -40,6 +40,5 @@ int subtree_control_set(const char *dir, const char *controller, bool on)
 			controller);
 		return 0;
 	}
-	return error("cannot write '%s' to %s/cgroup.subtree_control: %s", text, dir,
-		     err == EIO ? "short write" : strerror(err));
+	return confine_write_failed(dir, "cgroup.subtree_control", text, err);
 }
