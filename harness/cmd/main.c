@@ -5,6 +5,7 @@
 #include "config.h"
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
+#include "lib/jsonseed.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +28,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+	jsonseed_init();	/* before any JSON: never wait for the CRNG */
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -52,7 +52,9 @@ struct vm_qemu_cmd {
 struct vm_boot {
 	enum vm_end end;
 	int qemu_status;	/* its exit status, when it exited */
-	int64_t elapsed_ns;
+	int64_t elapsed_ns;	/* qemu's whole life */
+	int64_t boot_ns;	/* from qemu's start to starve's /init saying hello, or 0 */
+	int64_t first_run_ns;	/* to the first profile's start, or 0 */
 	char qemu_said[512];	/* the last line qemu itself printed */
 	char console[4096];	/* the end of the console */
 	struct vm_qemu_cmd cmd;

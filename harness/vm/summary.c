@@ -36,7 +36,7 @@ static json_t *vm_json_argv(const char *prefix, char *const *argv, int argc)
 static json_t *vm_header(const struct vm_kernel *k, const struct vm_boot_facts *f)
 {
 	return json_pack("{s:s, s:s, s:o, s:s, s:s, s:o, s:o, s:o, s:o, s:s, s:o, s:i, s:s, s:o, "
-			 "s:f, s:o}",
+			 "s:f, s:f, s:f, s:o}",
 			 "label", k->label, "kernel", k->spec,
 			 "package", vm_json_string_or_null(k->package), "image", k->image,
 			 "image_sha256", k->sha256, "version", vm_json_string_or_null(k->version),
@@ -46,7 +46,9 @@ static json_t *vm_header(const struct vm_kernel *k, const struct vm_boot_facts *
 			 "accel", f->accel, "accel_reason", vm_json_string_or_null(f->accel_reason),
 			 "cpus", f->o->cpus, "memory", f->o->memory,
 			 "append", vm_json_string_or_null(f->o->append),
-			 "boot_s", (double)f->boot->elapsed_ns / 1e9,
+			 "boot_s", (double)f->boot->boot_ns / 1e9,
+			 "first_run_s", (double)f->boot->first_run_ns / 1e9,
+			 "lifetime_s", (double)f->boot->elapsed_ns / 1e9,
 			 "command_line", vm_json_argv("starve", f->o->argv, f->o->argc));
 }
 

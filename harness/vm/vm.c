@@ -330,7 +330,8 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 
 		vm_progress_clear(&c->progress);
 		*interrupted = b->end == VM_END_INTERRUPTED;
-		printf("%s, %s (%s), %.0f s\n", k->release, f.accel, accel_why, b->elapsed_ns / 1e9);
+		printf("%s, %s (%s): boot %.1f s, first run at %.1f s, %.0f s in all\n", k->release,
+		       f.accel, accel_why, b->boot_ns / 1e9, b->first_run_ns / 1e9, b->elapsed_ns / 1e9);
 		fflush(stdout);
 		if (b->ch.sending)	/* the results came back, perhaps not all */
 			code = vm_kernel_results(c, k, outdir, &f);
