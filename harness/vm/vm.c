@@ -287,12 +287,26 @@ static int vm_kernel_results(struct vm_ctx *c, const struct vm_kernel *k, const 
 		char path[PATH_MAX + 256];
 
 		snprintf(path, sizeof(path), "%s/%s/result.json", outdir, name);
-		printf("\n-- %s on %s: exit %d\n", name, k->label, status);
+		if (status < 0)
+			printf("\n-- %s on %s: no exit status\n", name, k->label);
+		else
+			printf("\n-- %s on %s: exit %d\n", name, k->label, status);
 		if (access(path, R_OK) < 0)
 			error("kernel %s: no result of %s (see %s/%s.log)", k->label, name, outdir, name);
-		else if (vm_summary_result(path, k, f) < 0)
+		else if (vm_summary_result(path, name, k, f) < 0)
 			status = EXIT_RUNTIME;
 		code = vm_exit_combine(code, status < 0 ? EXIT_RUNTIME : status);
+	}
+	for (size_t i = 0; i < f->boot->ch.n_left; i++) {
+		const struct vm_channel_left *l = &f->boot->ch.left[i];
+
+		if (l->note)
+			warning("kernel %s: %s: %s (%s/%s.restore.log)", k->label, l->name, l->why,
+				outdir, l->name);
+		else
+			warning("kernel %s: %s left the kernel changed%s%s (%s/%s.restore.log); the "
+				"guest is thrown away, so the next profile ran anyway", k->label,
+				l->name, l->why[0] ? ": " : "", l->why, outdir, l->name);
 	}
 	if (c->o->guest_script && vm_channel_status(&f->boot->ch, "script") != 0)
 		warning("kernel %s: the guest script exited %d (see %s/script.log)", k->label,
@@ -333,7 +347,9 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 		printf("%s, %s (%s): boot %.1f s, first run at %.1f s, %.0f s in all\n", k->release,
 		       f.accel, accel_why, b->boot_ns / 1e9, b->first_run_ns / 1e9, b->elapsed_ns / 1e9);
 		fflush(stdout);
-		if (b->ch.sending)	/* the results came back, perhaps not all */
+		/* each profile's files come back as it ends: a guest that died
+		 * later keeps what it finished */
+		if (b->ch.sending || b->ch.files_ok)
 			code = vm_kernel_results(c, k, outdir, &f);
 		vm_boot_failure(b, o->timeout_ns, why, sizeof(why));
 		if (why[0]) {
