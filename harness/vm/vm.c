@@ -291,6 +291,7 @@ static int vm_kernel_results(struct vm_ctx *c, const struct vm_kernel *k, const 
 			printf("\n-- %s on %s: no exit status\n", name, k->label);
 		else
 			printf("\n-- %s on %s: exit %d\n", name, k->label, status);
+		fflush(stdout);		/* the error below after the line above */
 		if (access(path, R_OK) < 0)
 			error("kernel %s: no result of %s (see %s/%s.log)", k->label, name, outdir, name);
 		else if (vm_summary_result(path, name, k, f) < 0)
