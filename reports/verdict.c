@@ -72,18 +72,73 @@ static const char *verdict_untrusted(const struct rv_run *run, char *buf, size_t
 			 "overflowed): its figures miss stretches", run->trace_lost_events);
 		return buf;
 	}
+	return NULL;
+}
+
+/* Why RUN's figures may be off by the noise, or NULL: the hypervisor stole
+ * CPU time, or a task's CPU clock jumped ahead of wall time (under
+ * emulation the guest's clocks jump without any steal being reported). */
+static const char *verdict_noisy(const struct rv_run *run, char *buf, size_t len)
+{
 	if (run->steal_share > VERDICT_MAX_STEAL) {
 		snprintf(buf, len, "the hypervisor stole %.1f%% of the loads' CPUs' time (more "
-			 "than %.0f%%): too noisy", run->steal_share * 100, VERDICT_MAX_STEAL * 100);
+			 "than %.0f%%)", run->steal_share * 100, VERDICT_MAX_STEAL * 100);
 		return buf;
 	}
 	if (run->sampler.cpu_clock_jumps > 0) {
 		snprintf(buf, len, "CPU clocks jumped %ld time%s (a task got more CPU time than "
-			 "wall time: steal on a VM): too noisy", run->sampler.cpu_clock_jumps,
+			 "wall time: steal on a VM, or emulation)", run->sampler.cpu_clock_jumps,
 			 run->sampler.cpu_clock_jumps == 1 ? "" : "s");
 		return buf;
 	}
 	return NULL;
+}
+
+/* How far the noise in RUN could have moved a figure of METRIC, in the
+ * metric's unit, or NAN when it has no such bound (counts, rates, a result
+ * from before the jumps were measured). A task's waits and CPU share are off
+ * by at most the CPU time that vanished (steal share x the run) plus the
+ * time that reappeared at once in clock jumps. */
+static double verdict_noise_bound(const struct rv_run *run, const char *metric)
+{
+	const struct metric_def *def = metric_find(metric);
+	double jump_s = run->sampler.cpu_clock_jump_s, noise_s;
+
+	if (isnan(jump_s) && run->sampler.cpu_clock_jumps > 0)
+		return NAN;
+	if (!def || isnan(run->duration_s) || run->duration_s <= 0)
+		return NAN;
+	noise_s = (isnan(run->steal_share) ? 0 : run->steal_share) * run->duration_s +
+		  (isnan(jump_s) ? 0 : jump_s);
+	if (def->unit == METRIC_SECONDS)
+		return noise_s;
+	if (def->unit == METRIC_RATIO)
+		return noise_s / run->duration_s;
+	return NAN;
+}
+
+/* E in the noisy RUN (NOISY says why): PASS or FAIL when VALUE meets or
+ * misses the threshold by more than the noise bound, else UNDECIDED with
+ * the reason; BOUND receives the bound, its text in BOUND_TEXT. */
+static enum verdict_kind verdict_margin(const struct rv_run *run, const struct rv_rule *e,
+					double value, const char *noisy, char *bound_text,
+					size_t bound_len, char *reason, size_t len)
+{
+	double bound = verdict_noise_bound(run, e->metric);
+	char val[64], thr[64];
+
+	if (isnan(bound)) {
+		snprintf(reason, len, "%s: too noisy, and %s has no noise bound", noisy, e->metric);
+		return VERDICT_UNDECIDED;
+	}
+	metric_format(e->metric, bound, METRIC_DIGITS, bound_text, bound_len);
+	if (fabs(value - e->threshold) > bound)
+		return verdict_holds(e->op, value, e->threshold) ? VERDICT_PASS : VERDICT_FAIL;
+	snprintf(reason, len, "%s %s %s is within %s of %s: %s, and the stolen and jumped CPU "
+		 "time (%s) could move it across", e->load, e->metric,
+		 metric_format(e->metric, value, METRIC_DIGITS, val, sizeof(val)), bound_text,
+		 verdict_threshold_text(e, thr, sizeof(thr)), noisy, bound_text);
+	return VERDICT_UNDECIDED;
 }
 
 /* Why E cannot be decided in RUN though VALUE was measured: the metric has
@@ -108,15 +163,31 @@ static const char *verdict_uncertain(const struct rv_run *run, const struct rv_r
 	return buf;
 }
 
+/* Whether a sampler that fell behind leaves a pass of E in RUN in doubt:
+ * it can miss a starvation stretch but never invent one (stretches are
+ * measured by the run_delay jump, shares by CPU clocks over the run), so
+ * only a stretch measured in seconds without an upper bound (which says
+ * what it could have missed, verdict_uncertain()) is in doubt. */
+static bool verdict_slow_doubt(const struct rv_run *run, const struct rv_rule *e)
+{
+	const struct metric_def *def = metric_find(e->metric);
+	char key[128];
+
+	if (!verdict_sampler_slow(run) || (def && def->unit != METRIC_SECONDS))
+		return false;
+	snprintf(key, sizeof(key), "%s_upper", e->metric);
+	return isnan(rv_load_metric(rv_run_load(run, e->load), key));
+}
+
 /* Decide E in RUN, whose measured value is VALUE (NAN: none): writes the
- * reason (or "") and returns the kind. A sampler that fell behind can miss
- * a starvation stretch but never invents one (stretches are measured by the
- * run_delay jump, shares by CPU clocks), so it only makes a pass doubtful. */
+ * reason (or "") and returns the kind. A noisy run (stolen time, clock
+ * jumps) still decides when the value misses or meets the threshold by
+ * more than the noise could move it (verdict_margin()). */
 static enum verdict_kind verdict_decide(const struct result_view *v, const struct rv_run *run,
 					const struct rv_rule *e, double value, char *reason,
 					size_t len)
 {
-	char buf[512], val[64], thr[64];
+	char buf[512], val[64], thr[64], bound[64] = "";
 	const char *why;
 
 	reason[0] = '\0';
@@ -138,18 +209,24 @@ static enum verdict_kind verdict_decide(const struct result_view *v, const struc
 		snprintf(reason, len, "%s", why);
 		return VERDICT_UNDECIDED;
 	}
+	why = verdict_noisy(run, buf, sizeof(buf));
+	if (why && verdict_margin(run, e, value, why, bound, sizeof(bound), reason, len) ==
+		   VERDICT_UNDECIDED)
+		return VERDICT_UNDECIDED;
 	if (verdict_holds(e->op, value, e->threshold)) {
-		if (!verdict_sampler_slow(run))
+		if (!verdict_slow_doubt(run, e))
 			return VERDICT_PASS;
 		snprintf(reason, len, "sampler reached %.1f Hz of its %.0f Hz target (below %.0f%%)",
 			 run->sampler.achieved_hz, run->sampler.target_hz,
 			 VERDICT_MIN_SAMPLER_RATIO * 100);
 		return VERDICT_UNDECIDED;
 	}
-	snprintf(reason, len, "%s %s %s is not %s %s (setting %s, kernel %s)", e->load, e->metric,
-		 metric_format(e->metric, value, METRIC_DIGITS, val, sizeof(val)),
+	snprintf(reason, len, "%s %s %s is not %s %s (setting %s, kernel %s)%s%s%s", e->load,
+		 e->metric, metric_format(e->metric, value, METRIC_DIGITS, val, sizeof(val)),
 		 result_op_name(e->op), verdict_threshold_text(e, thr, sizeof(thr)), run->setting,
-		 v->kernel.release ? v->kernel.release : "unknown");
+		 v->kernel.release ? v->kernel.release : "unknown",
+		 bound[0] ? ", by more than the noise could move it (stolen and jumped CPU time " : "",
+		 bound, bound[0] ? ")" : "");
 	return VERDICT_FAIL;
 }
 

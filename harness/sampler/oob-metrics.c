@@ -155,11 +155,12 @@ json_t *oob_sampler_json(const struct sampler *s)
 	struct sampler_quality q;
 
 	sampler_quality(s, &q);
-	return json_pack("{s:i, s:f, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:I, s:i}",
+	return json_pack("{s:i, s:f, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:I, s:f, s:i}",
 			 "target_hz", q.target_hz, "achieved_hz", q.achieved_hz,
 			 "ticks", (json_int_t)q.ticks, "late_ticks", (json_int_t)q.late_ticks,
 			 "missed_ticks", (json_int_t)q.missed_ticks, "tasks", (json_int_t)q.tasks,
 			 "tasks_unsampled", (json_int_t)q.tasks_unsampled, "cpu_s", q.cpu_s, "cost_us_per_task_tick", q.cost_us_per_task_tick,
 			 "reads_per_task_tick", q.reads_per_task_tick,
-			 "cpu_clock_jumps", (json_int_t)q.cpu_clock_jumps, "priority", q.priority);
+			 "cpu_clock_jumps", (json_int_t)q.cpu_clock_jumps,
+			 "cpu_clock_jump_s", q.cpu_clock_jump_s, "priority", q.priority);
 }

@@ -82,6 +82,7 @@ struct sampler {
 	uint64_t ticks, late, missed, task_ticks;
 	uint64_t reads;			/* /proc reads in ticks, for the cost figures */
 	uint64_t cpu_jumps;		/* CPU time that grew faster than wall time (steal) */
+	int64_t cpu_jump_ns;		/* what those jumps added beyond wall time */
 	int64_t first_ns, last_ns, prev_tick_ns, cpu_ns, next_scan_ns;
 	int64_t first_boot_ns;		/* CLOCK_BOOTTIME of the first tick */
 };

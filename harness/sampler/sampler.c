@@ -333,8 +333,10 @@ static void sampler_add_cpu(struct sampler *s, const struct sampler_task *t, int
 	if (wall <= 0)
 		return;
 	if (delta > wall) {
-		if (delta > wall + 2 * s->period_ns)
+		if (delta > wall + 2 * s->period_ns) {
 			s->cpu_jumps++;
+			s->cpu_jump_ns += delta - wall;
+		}
 		delta = wall;
 	}
 	if (g->n && from < g->acc_from_ns)
@@ -656,6 +658,7 @@ void sampler_quality(const struct sampler *s, struct sampler_quality *q)
 		q->achieved_hz = (double)(s->ticks - 1) * NSEC_PER_SEC / (double)q->window_ns;
 	q->cpu_s = (double)s->cpu_ns / NSEC_PER_SEC;
 	q->cpu_clock_jumps = s->cpu_jumps;
+	q->cpu_clock_jump_s = (double)s->cpu_jump_ns / NSEC_PER_SEC;
 	q->tasks_unsampled = s->n_unsampled;
 	q->reads_per_task_tick = s->task_ticks ? (double)s->reads / (double)s->task_ticks : 0;
 	if (s->task_ticks)
