@@ -164,10 +164,11 @@ static const char *verdict_uncertain(const struct rv_run *run, const struct rv_r
 }
 
 /* Whether a sampler that fell behind leaves a pass of E in RUN in doubt:
- * it can miss a starvation stretch but never invent one (stretches are
- * measured by the run_delay jump, shares by CPU clocks over the run), so
- * only a stretch measured in seconds without an upper bound (which says
- * what it could have missed, verdict_uncertain()) is in doubt. */
+ * it can merge waits but never invent one (stretches are measured by the
+ * run_delay jump, shares by CPU clocks over the run), so only a stretch in
+ * seconds is in doubt, and only one that has no upper bound in the metric
+ * registry: starvation_max_upper says what merging could hide (absent: the
+ * value is exact; verdict_uncertain() weighs it). */
 static bool verdict_slow_doubt(const struct rv_run *run, const struct rv_rule *e)
 {
 	const struct metric_def *def = metric_find(e->metric);
@@ -176,7 +177,7 @@ static bool verdict_slow_doubt(const struct rv_run *run, const struct rv_rule *e
 	if (!verdict_sampler_slow(run) || (def && def->unit != METRIC_SECONDS))
 		return false;
 	snprintf(key, sizeof(key), "%s_upper", e->metric);
-	return isnan(rv_load_metric(rv_run_load(run, e->load), key));
+	return !metric_find(key);
 }
 
 /* Decide E in RUN, whose measured value is VALUE (NAN: none): writes the

@@ -35,6 +35,7 @@ struct sampler_group {
 	uint64_t acc_waiting, acc_ticks;
 	unsigned acc_tasks_max;		/* the most tasks seen in one of its ticks */
 	int64_t carry_cpu_ns;		/* CPU time read after its bucket closed */
+	int64_t jump_ns;		/* what its tasks' CPU clocks jumped beyond wall time */
 	/* per tick, summed while sampling tasks */
 	int64_t tick_cpu_ns;
 	unsigned tick_waiting, tick_tasks;
@@ -82,7 +83,6 @@ struct sampler {
 	uint64_t ticks, late, missed, task_ticks;
 	uint64_t reads;			/* /proc reads in ticks, for the cost figures */
 	uint64_t cpu_jumps;		/* CPU time that grew faster than wall time (steal) */
-	int64_t cpu_jump_ns;		/* what those jumps added beyond wall time */
 	int64_t first_ns, last_ns, prev_tick_ns, cpu_ns, next_scan_ns;
 	int64_t first_boot_ns;		/* CLOCK_BOOTTIME of the first tick */
 };
