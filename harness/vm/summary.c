@@ -85,6 +85,8 @@ int vm_summary_result(const char *path, const char *profile, const struct vm_ker
 	if (!v)
 		return error("kernel %s: %s", k->label, why);
 	table_print(v, stdout);
+	if (ret == 0)
+		ret = v->summary.exit_code;
 	rv_free(v);
 	return ret;
 }

@@ -24,7 +24,8 @@ struct vm_boot_facts {
 };
 
 /* Add the "vm" header to PROFILE's result at PATH (rewritten in place) and
- * print its verdict table. Returns 0, or -1 with an error printed. */
+ * print its verdict table. Returns its verdicts' exit status (0, 1 or 4),
+ * or -1 with an error printed. */
 int vm_summary_result(const char *path, const char *profile, const struct vm_kernel *k,
 		      const struct vm_boot_facts *f);
 

@@ -28,6 +28,8 @@ fake_image() {
 }
 fake_image "$t/base.img"
 fake_image "$t/slower.img"
+fake_image "$t/rt-old.img"
+fake_image "$t/rt-new.img"
 
 # usage: EXPECTED-MESSAGE ARGS...: exit 2 with the message, no output directory
 usage() {
@@ -93,6 +95,20 @@ for f in init bin/starve bin/busybox vm/run-args; do
 	grep -q "initramfs has $f" "$t/qemu.log" || fail "the initramfs has no $f"
 done
 grep -q "6.99.0-fake, tcg (--accel tcg)" "$t/out" || fail "the accelerator is not said"
+
+# A baseline that fails its own expectations, and a kernel that passes them:
+# an improvement, so exit 0 (as starve compare on the same results), and the
+# closing summary says which kernel failed its own expectations.
+"$STARVE" vm -q -o "$t/better" --kernel "$t/rt-old.img" --kernel "$t/rt-new.img" --accel tcg \
+	"$profile" > "$t/out" 2> "$t/err"
+rc=$?
+[ $rc = 0 ] || fail "a pure improvement exited $rc: $(cat "$t/out" "$t/err")"
+grep -q "^== kernels against their own expectations" "$t/out" || fail "no closing summary"
+grep -q "^6.99.0-fake  *FAIL  *boot [0-9.]* s, first run at" "$t/out" ||
+	fail "the failing baseline is not in the summary: $(sed -n '/^== kernels/,$p' "$t/out")"
+grep -q "^6.99.0-fake#2  *pass " "$t/out" || fail "the passing kernel is not in the summary"
+# One kernel: its own verdicts are the exit status, as starve run's.
+expect_exit 1 "$STARVE" vm -q -o "$t/one" --kernel "$t/rt-old.img" --accel tcg "$profile" > "$t/out" 2>&1
 
 # A shipped profile by name, from another directory: the installed one
 # (make installcheck runs this test against the installed starve), else the
