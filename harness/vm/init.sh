@@ -6,7 +6,7 @@
 # starve builds this file into its binary (harness/vm/init.c is generated).
 #
 # Serial ports: ttyS0 the console (the host keeps it as console.log), ttyS1
-# this script's messages to the host, ttyS2 the stderr of starve in the
+# this script's messages to the host (or a virtio-serial port, below), ttyS2 the stderr of starve in the
 # guest (its progress line and messages, relayed by the host). On ttyS1 every
 # line is "STARVE-VM <what> ..." (harness/vm/channel.c reads them); a file is
 # "STARVE-VM file SIZE SHA256 PATH", its base64 lines, "STARVE-VM end".
@@ -65,7 +65,15 @@ mount -t devtmpfs devtmpfs /dev 2>/dev/null	# the kernel may have mounted it
 # Both kept open, raw: no "\r" added before each "\n".
 (: > /dev/ttyS1 && : > /dev/ttyS2) 2>/dev/null ||
 	fatal "no /dev/ttyS1 or ttyS2: the kernel needs CONFIG_SERIAL_8250 with 3 runtime UARTs or more"
-exec 3> /dev/ttyS1 4> /dev/ttyS2
+# The channel: the virtio-serial port org.starve.results where the kernel
+# has virtio_console built in (fast: whole buffers, not 16 bytes an
+# interrupt), else ttyS1.
+chan=/dev/ttyS1
+for p in /sys/class/virtio-ports/*; do
+	[ "$(cat "$p/name" 2>/dev/null)" = org.starve.results ] && [ -c "/dev/${p##*/}" ] &&
+		chan=/dev/${p##*/}
+done
+exec 3> "$chan" 4> /dev/ttyS2
 stty -F /dev/ttyS1 raw -echo 2>/dev/null
 stty -F /dev/ttyS2 raw -echo 2>/dev/null
 say hello "$(uname -r)"

@@ -46,7 +46,7 @@ static json_t *vm_header(const struct vm_kernel *k, const char *profile,
 			 const struct vm_boot_facts *f)
 {
 	return json_pack("{s:s, s:s, s:o, s:s, s:s, s:o, s:o, s:o, s:o, s:s, s:o, s:i, s:s, s:o, "
-			 "s:f, s:f, s:f, s:o, s:o}",
+			 "s:f, s:f, s:f, s:o, s:o, s:s}",
 			 "label", k->label, "kernel", k->spec,
 			 "package", vm_json_string_or_null(k->package), "image", k->image,
 			 "image_sha256", k->sha256, "version", vm_json_string_or_null(k->version),
@@ -60,7 +60,8 @@ static json_t *vm_header(const struct vm_kernel *k, const char *profile,
 			 "first_run_s", (double)f->boot->first_run_ns / 1e9,
 			 "lifetime_s", (double)f->boot->elapsed_ns / 1e9,
 			 "command_line", vm_json_argv("starve", f->o->argv, f->o->argc),
-			 "knobs_left", vm_knobs_left(&f->boot->ch, profile));
+			 "knobs_left", vm_knobs_left(&f->boot->ch, profile),
+			 "channel", f->boot->virtio ? "virtio-serial" : "serial");
 }
 
 int vm_summary_result(const char *path, const char *profile, const struct vm_kernel *k,
