@@ -14,6 +14,9 @@
 # a kernel that crashes later keeps them; the rest at the end.
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin:/usr/bin HOME=/root STARVE_DATADIR=/usr/share/starve
+# mark WHAT: the guest's uptime at WHAT, into /out/init-times.txt (sent back
+# at the end: where a slow guest spent its time)
+mark() { echo "$(cut -d' ' -f1 /proc/uptime) $*" >> /init-times.txt; }
 say() {	# to the host (fd 3, once ttyS1 is open) and to the console
 	echo "STARVE-VM $*" >&3
 	echo "starve-vm: $*" > /dev/console
@@ -76,6 +79,7 @@ done
 exec 3> "$chan" 4> /dev/ttyS2
 stty -F /dev/ttyS1 raw -echo 2>/dev/null
 stty -F /dev/ttyS2 raw -echo 2>/dev/null
+mark hello
 say hello "$(uname -r)"
 # init= is the kernel's program for a root file system; here the initramfs's
 # /init (this script) runs instead, so a guest asked for another one says so.
@@ -95,11 +99,14 @@ mkdir -p /out
 # The options for `starve run`, one a line (they may hold spaces).
 set --
 while IFS= read -r a; do set -- "$@" "$a"; done < /vm/run-args
+mark starve env
 starve env --json > /out/env.json 2> /out/env.log
+mark send env.json
 send env.json env.log
 n=$(ls /vm/profiles | wc -l) i=0
 for p in /vm/profiles/*.yaml; do
 	name=$(basename "$p" .yaml) i=$((i + 1))
+	mark profile "$name"
 	say profile "$i" "$n" "$name"
 	starve run "$@" -o "/out/$name" "$p" > "/out/$name.log" 2>&4
 	say status "$name" "$?"
@@ -118,6 +125,8 @@ fi
 starve env --json > /out/env-after.json 2>> /out/env.log
 dmesg > /out/dmesg.txt
 
+mark sending
+cp /init-times.txt /out/init-times.txt
 say sending "$(find /out -type f | wc -l)"
 send .
 say done
