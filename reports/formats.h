@@ -8,10 +8,11 @@
  * so a reader never sees half a report.
  *
  * To add a format: one file in reports/ with its writer, a row in
- * REPORT_FORMATS, the format's words in doc/starve.1 (report's OPTIONS) and
- * doc/result-format.md ("Reports"), then `make update-man` and `make
- * update-golden`; tests/integration/report-formats.sh checks the help, the
- * page and the table agree. */
+ * REPORT_FORMATS, its option described in doc/starve.1 (report's entry in
+ * COMMANDS) and the README's list, then `make update-man` (REPORT FORMATS)
+ * and `make update-golden` (tools/update-golden names each format);
+ * tests/integration/report-formats.sh checks the help, the page and the
+ * table agree. */
 #ifndef STARVE_FORMATS_H
 #define STARVE_FORMATS_H
 

@@ -12,4 +12,12 @@ if ! diff -r "$top_srcdir/tests/golden" "$TMPDIR_TEST/now" >"$TMPDIR_TEST/diff";
 	fail "reports differ from tests/golden ($(grep -c '^diff \|^Only in' "$TMPDIR_TEST/diff") files);" \
 		"if on purpose, run make update-golden and say why in the commit"
 fi
+# every format of the table has its golden copy (a new row needs a word in
+# tools/update-golden)
+fmts=$("$STARVE" --man-formats | sed -n 's/^\.BR \([a-z0-9]*\) .*/\1/p')
+[ -n "$fmts" ] || fail "cannot read the formats from starve --man-formats"
+for fmt in $fmts; do
+	[ -f "$top_srcdir/tests/golden/results/pass.$fmt" ] ||
+		fail "format $fmt has no golden report: add it to tools/update-golden"
+done
 exit 0
