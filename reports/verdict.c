@@ -4,6 +4,7 @@
  * can be re-judged later with `starve report --recompute`. */
 #include "config.h"
 #include "reports/verdict.h"
+#include "reports/verdict-json.h"
 #include "lib/error.h"
 #include "lib/metric.h"
 
@@ -231,51 +232,28 @@ static enum verdict_kind verdict_decide(const struct result_view *v, const struc
 	return VERDICT_FAIL;
 }
 
-/* The verdict object of expectation E (whose object in the tree is EXPECT,
- * copied as it is) in RUN. */
-static json_t *verdict_make(const struct result_view *v, const struct rv_run *run,
-			    const struct rv_expect *e, const json_t *expect,
-			    enum verdict_kind *kind)
-{
-	static const char *const copied[] = { "load", "metric", "op", "threshold",
-					      "threshold_text" };
-	double value = rv_load_metric(rv_run_load(run, e->rule.load), e->rule.metric);
-	char reason[768];
-	json_t *o = json_object();
-
-	if (!o)
-		return NULL;
-	*kind = verdict_decide(v, run, &e->rule, value, reason, sizeof(reason));
-	for (size_t i = 0; i < sizeof(copied) / sizeof(copied[0]); i++)
-		if (json_object_get(expect, copied[i]))
-			json_object_set(o, copied[i], json_object_get(expect, copied[i]));
-	json_object_set_new(o, "value", isnan(value) ? json_null() : json_real(value));
-	json_object_set_new(o, "verdict", json_string(verdict_name(*kind)));
-	json_object_set_new(o, "reason", reason[0] ? json_string(reason) : json_null());
-	json_object_set_new(o, "setting", json_string(run->setting));
-	json_object_set_new(o, "repetition", json_integer(run->repetition));
-	return o;
-}
-
-/* The verdicts of every applicable expectation in RUN; counts[kind] go up. */
+/* The verdicts of every applicable expectation in RUN as a list; the
+ * tally's counts go up. */
 static json_t *verdict_run(const struct result_view *v, const struct rv_run *run,
-			   const json_t *expects, unsigned counts[4])
+			   struct verdict_tally *t)
 {
 	json_t *list = json_array();
 
 	for (size_t i = 0; list && i < v->profile.n_expect; i++) {
 		const struct rv_expect *e = &v->profile.expect[i];
-		enum verdict_kind kind;
+		struct verdict_record r = { .run = run, .expect = i };
 		json_t *o;
 
 		if (!rv_expect_applies(e, run->setting))
 			continue;
-		o = verdict_make(v, run, e, json_array_get(expects, i), &kind);
+		r.value = rv_load_metric(rv_run_load(run, e->rule.load), e->rule.metric);
+		r.kind = verdict_decide(v, run, &e->rule, r.value, r.reason, sizeof(r.reason));
+		o = verdict_record_json(v, &r);
 		if (!o || json_array_append_new(list, o) < 0) {
 			json_decref(list);
 			return NULL;
 		}
-		counts[kind]++;
+		t->counts[r.kind]++;
 	}
 	return list;
 }
@@ -303,30 +281,22 @@ static enum verdict_kind verdict_worst(const unsigned counts[4], const struct re
 	return verdict_all_runs_skipped(v) ? VERDICT_SKIP : VERDICT_PASS;
 }
 
-static json_t *verdict_summary(const struct result_view *v, const unsigned counts[4],
-			       const struct verdict_opts *opts, int *code)
+/* The tally's worst verdict, exit code and warning, from its counts. */
+static void verdict_sum_up(const struct result_view *v, struct verdict_tally *t)
 {
-	enum verdict_kind worst = verdict_worst(counts, v);
-	char warn[256] = "";
-	json_t *s;
+	unsigned undecided = t->counts[VERDICT_UNDECIDED];
 
-	*code = EXIT_PASS;
-	if (worst == VERDICT_FAIL || (worst == VERDICT_UNDECIDED && opts->undecided_fails))
-		*code = EXIT_VERDICT_FAIL;
-	else if (worst == VERDICT_SKIP)
-		*code = EXIT_ALL_SKIPPED;
-	if (counts[VERDICT_UNDECIDED] && !opts->undecided_fails)
-		snprintf(warn, sizeof(warn),
+	t->worst = verdict_worst(t->counts, v);
+	t->exit_code = EXIT_PASS;
+	if (t->worst == VERDICT_FAIL || (t->worst == VERDICT_UNDECIDED && t->undecided_fails))
+		t->exit_code = EXIT_VERDICT_FAIL;
+	else if (t->worst == VERDICT_SKIP)
+		t->exit_code = EXIT_ALL_SKIPPED;
+	if (undecided && !t->undecided_fails)
+		snprintf(t->warning, sizeof(t->warning),
 			 "%u verdict%s undecided: the measurement was not trustworthy "
 			 "(see the reasons); not counted as a failure",
-			 counts[VERDICT_UNDECIDED], counts[VERDICT_UNDECIDED] == 1 ? "" : "s");
-	s = json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:b}", "verdict", verdict_name(worst),
-		      "pass", counts[VERDICT_PASS], "fail", counts[VERDICT_FAIL], "skip",
-		      counts[VERDICT_SKIP], "undecided", counts[VERDICT_UNDECIDED], "exit_code",
-		      *code, "undecided_fails", opts->undecided_fails);
-	if (s)
-		json_object_set_new(s, "warning", warn[0] ? json_string(warn) : json_null());
-	return s;
+			 undecided, undecided == 1 ? "" : "s");
 }
 
 /* Judge on V; the new verdict lists (one per run) and summary are returned,
@@ -335,33 +305,28 @@ static json_t *verdict_summary(const struct result_view *v, const unsigned count
 static int verdict_judge(const struct result_view *v, const struct verdict_opts *opts,
 			 json_t **lists, json_t **summary)
 {
-	const json_t *expects = json_object_get(json_object_get(v->tree, "profile"), "expect");
-	struct verdict_opts recorded = { .undecided_fails = v->summary.undecided_fails };
-	unsigned counts[4] = { 0 };
-	int code = -1;
+	struct verdict_tally t = { .undecided_fails = opts ? opts->undecided_fails :
+							     v->summary.undecided_fails };
 
 	*lists = json_array();
 	for (size_t i = 0; *lists && i < v->n_runs; i++)
-		if (json_array_append_new(*lists, verdict_run(v, &v->runs[i], expects, counts)) < 0)
+		if (json_array_append_new(*lists, verdict_run(v, &v->runs[i], &t)) < 0)
 			break;
-	*summary = verdict_summary(v, counts, opts ? opts : &recorded, &code);
+	verdict_sum_up(v, &t);
+	*summary = verdict_tally_json(&t);
 	if (!*lists || json_array_size(*lists) != v->n_runs || !*summary)
-		code = error("out of memory");
-	return code;
+		return error("out of memory");
+	return t.exit_code;
 }
 
 int verdicts_rejudge(struct result_view **v, const struct verdict_opts *opts)
 {
-	json_t *tree = (json_t *)(*v)->tree, *lists = NULL, *summary = NULL, *run;
+	json_t *lists = NULL, *summary = NULL;
 	int code = verdict_judge(*v, opts, &lists, &summary);
 	char why[512];
-	size_t i;
 
-	if (code >= 0) {
-		json_array_foreach(json_object_get(tree, "runs"), i, run)
-			json_object_set(run, "verdicts", json_array_get(lists, i));
-		json_object_set(tree, "summary", summary);
-	}
+	if (code >= 0)
+		verdict_json_store((json_t *)(*v)->tree, lists, summary);
 	json_decref(lists);
 	json_decref(summary);
 	if (code < 0) {
