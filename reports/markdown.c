@@ -6,6 +6,7 @@
 #include "reports/who-ran.h"
 #include "reports/table.h"
 #include "reports/verdict.h"
+#include "lib/textsafe.h"
 
 #include <math.h>
 #include <string.h>
@@ -138,7 +139,7 @@ static void markdown_who_ran(FILE *f, const struct result_view *v)
 	who_ran_each(v, markdown_who_ran_line, f);
 }
 
-int markdown_write(const struct result_view *v, FILE *f)
+static int markdown_write_all(const struct result_view *v, FILE *f)
 {
 	markdown_header(f, v);
 	if (markdown_table(f, v) < 0)
@@ -148,4 +149,17 @@ int markdown_write(const struct result_view *v, FILE *f)
 	markdown_reasons(f, v, VERDICT_SKIP, "Skipped");
 	markdown_who_ran(f, v);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
+}
+
+int markdown_write(const struct result_view *v, FILE *f)
+{
+	FILE *out = textsafe_open(f);	/* names and reasons may hold an ESC */
+	int ret;
+
+	if (!out)
+		return -1;
+	ret = markdown_write_all(v, out);
+	if (fclose(out) == EOF)
+		ret = -1;
+	return ret;
 }

@@ -8,6 +8,7 @@
 #include "reports/verdict.h"
 #include "lib/keyindex.h"
 #include "lib/metric.h"
+#include "lib/textsafe.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -250,7 +251,7 @@ static void table_summary(FILE *f, const struct result_view *v)
 		fprintf(f, "warning: %s\n", s->warning);
 }
 
-int table_print(const struct result_view *v, FILE *f)
+static int table_write(const struct result_view *v, FILE *f)
 {
 	struct table_grid *g = table_grid_build(v);
 
@@ -272,4 +273,17 @@ int table_print(const struct result_view *v, FILE *f)
 	table_who_ran(f, v);
 	table_summary(f, v);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
+}
+
+int table_print(const struct result_view *v, FILE *f)
+{
+	FILE *out = textsafe_open(f);	/* names and reasons may hold an ESC */
+	int ret;
+
+	if (!out)
+		return -1;
+	ret = table_write(v, out);
+	if (fclose(out) == EOF)
+		ret = -1;
+	return ret;
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
+#include "lib/textsafe.h"
 #include "reports/compare.h"
 #include "reports/result-view.h"
 
@@ -163,11 +164,12 @@ static int compare_check(struct compare_args *a)
 
 static void compare_print(const struct cmp_table *t, enum compare_format format)
 {
+	FILE *safe = textsafe_open(stdout);	/* names in results may hold an ESC */
 	json_t *doc;
 
 	switch (format) {
 	case FORMAT_MARKDOWN:
-		cmp_print_markdown(t, stdout);
+		cmp_print_markdown(t, safe ? safe : stdout);
 		break;
 	case FORMAT_JSON:
 		doc = cmp_to_json(t);
@@ -179,8 +181,10 @@ static void compare_print(const struct cmp_table *t, enum compare_format format)
 		cmp_print_junit(t, stdout);
 		break;
 	default:
-		cmp_print_text(t, stdout);
+		cmp_print_text(t, safe ? safe : stdout);
 	}
+	if (safe)
+		fclose(safe);
 }
 
 /* The operands, each directory replaced by the result.json files under it
