@@ -172,11 +172,18 @@ json_t *result_read(const char *path, char *why, size_t why_len)
 	json_error_t jerr;
 	json_t *root;
 	int fd = result_open(path, why, why_len);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 
-	if (fd < 0)
+	if (!f) {
+		if (fd >= 0) {
+			snprintf(why, why_len, "%s: %s", path, strerror(errno));
+			close(fd);
+		}
 		return NULL;
-	root = json_loadfd(fd, JSON_REJECT_DUPLICATES, &jerr);
-	close(fd);
+	}
+	/* through stdio: json_loadfd reads one byte per read(2) */
+	root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+	fclose(f);
 	if (!root) {
 		snprintf(why, why_len, "%s:%d:%d: invalid JSON: %s", path, jerr.line, jerr.column,
 			 jerr.text);
