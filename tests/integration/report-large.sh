@@ -49,4 +49,5 @@ grep -q '^victim\.starvation_max below t499  *FAIL 3ms$' "$T/out" ||
 timeout 60 "$STARVE" report "$T/distinct.json" --markdown "$T/summary.md" >/dev/null 2>&1
 grep -q '^| victim\.starvation\\_max below t499 | FAIL 3ms |$' "$T/summary.md" ||
 	fail "summary.md row t499: $(grep 't499 ' "$T/summary.md")"
+
 exit 0
