@@ -87,8 +87,10 @@ static void pl_option(struct pctx *c, struct load_spec *spec, const char *key,
 		if (pn_opt(c, value, o, &v))
 			return;
 		load_spec_set_common(spec, (enum load_common_option)(o - load_common_options), &v);
-		if (o - load_common_options == COMMON_CPUS)
+		if (o - load_common_options == COMMON_CPUS) {
+			spec->cpus_pos = pn_pos(c, value);
 			pl_check_cpus(c, value, v.s);
+		}
 		return;
 	}
 	if (!type)

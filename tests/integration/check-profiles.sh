@@ -96,6 +96,21 @@ refused "30 bad loads" ":24:24: ... and 10 more errors, not shown$"
 [ "$(wc -l <"$err")" = 22 ] || fail "30 bad loads: $(wc -l <"$err") lines, want 20, the count and the total"
 tail -n 1 "$err" | grep -q ": 30 errors$" || fail "30 bad loads: the total is $(tail -n 1 "$err")"
 
+# Against this machine, as run checks before writing anything: a CPU it
+# lacks, and fifo/rr loads on every CPU; both at their 'cpus' value, the
+# same message from check and from run.
+{ head_yaml; echo 'loads:'; echo '  - { name: a, type: cpu-victim, cpus: "pu:65535" }'; } >"$gen"
+refused "pu:65535" ":4:40: load 'a': cpu spec 'pu:65535': this machine has "
+grep -v ': 1 error$' "$err" >"$TMPDIR_TEST/check.err"
+timeout 20 "$STARVE" run -o "$TMPDIR_TEST/never" "$gen" >/dev/null 2>"$TMPDIR_TEST/run.err"
+[ $? = 2 ] || fail "run of pu:65535 must exit 2: $(cat "$TMPDIR_TEST/run.err")"
+diff "$TMPDIR_TEST/check.err" "$TMPDIR_TEST/run.err" >&2 || fail "run says pu:65535 differently"
+{ head_yaml; echo 'loads:'; echo '  - { name: a, type: cpu-victim, cpus: pu:0 }'
+  echo '  - { name: h, type: rt-hog, cpus: all }'; } >"$gen"
+refused "RT on every CPU" ":5:36: its fifo/rr loads together cover every CPU ("
+printf 'allow_rt_on_all_cpus: true\n' >>"$gen"
+"$STARVE" check "$gen" >"$out" 2>"$err" || fail "allow_rt_on_all_cpus must allow it: $(cat "$err")"
+
 # Several files: all are checked, one bad one makes the exit 2.
 check_in "$top_srcdir/tests/profiles" good/minimal.yaml bad/empty.yaml good/attach-only.yaml
 [ $? = 2 ] || fail "a bad profile among good ones must exit 2"
