@@ -73,7 +73,8 @@ void pn_flush(struct pctx *c)
 {
 	/* qsort, not an insertion sort: one bad list of 500k entries made
 	 * 500k messages */
-	qsort(c->msgs, c->n_msgs, sizeof(*c->msgs), pn_msg_order);
+	if (c->n_msgs)	/* msgs is NULL without any */
+		qsort(c->msgs, c->n_msgs, sizeof(*c->msgs), pn_msg_order);
 	for (size_t i = 0; i < c->n_msgs; i++) {
 		if (i < PN_MAX_PRINTED)
 			error_at(c->file, c->msgs[i].line, c->msgs[i].col, "%s", c->msgs[i].text);
