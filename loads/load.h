@@ -80,6 +80,7 @@ struct load_spec {
 	bool opt_set[LOAD_MAX_OPTIONS];		/* given explicitly (else default),
 						 * still after load_spec_finish() */
 	struct source_pos pos;
+	struct source_pos cpus_pos;	/* of the 'cpus' value; line 0 when not given */
 };
 
 /* Common options every load takes (rows of the same kind as a type's). */

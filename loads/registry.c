@@ -90,8 +90,10 @@ void load_spec_set_common(struct load_spec *spec, enum load_common_option i,
 	case COMMON_NICE: spec->nice = (int)v->i; break;
 	case COMMON_POLICY:
 		spec->policy = (enum load_policy)v->i;
-		/* rt-hog's default priority 50 does not follow it to other or deadline */
-		if (spec->policy != POLICY_FIFO && spec->policy != POLICY_RR &&
+		/* rt-hog's default priority 50 does not follow it to other or
+		 * deadline. A load of unknown type (NULL: the profile parser
+		 * still judges its common keys) has no default to follow. */
+		if (spec->policy != POLICY_FIFO && spec->policy != POLICY_RR && spec->type &&
 		    spec->priority == spec->type->default_priority)
 			spec->priority = 0;
 		break;

@@ -132,8 +132,8 @@ static bool cmp_try_bootstrap(const struct cmp_table *t, const struct cmp_row *r
 	struct rs_result r;
 	bool ok = cmp_obs_build(row->metric, base, events, &a) &&
 		  cmp_obs_build(row->metric, cell, events, &b) &&
-		  rs_compare(&(struct rs_side){ a.runs, a.n }, &(struct rs_side){ b.runs, b.n },
-			     t->alpha, &r) == 0;
+		  rs_compare_n(&(struct rs_side){ a.runs, a.n }, &(struct rs_side){ b.runs, b.n },
+			       t->alpha, rs_replicates_for(t->n_rows), &r) == 0;
 
 	cmp_obs_free(&a);
 	cmp_obs_free(&b);

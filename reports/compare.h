@@ -21,6 +21,7 @@
 #ifndef STARVE_REPORTS_COMPARE_H
 #define STARVE_REPORTS_COMPARE_H
 
+#include "lib/keyindex.h"
 #include "lib/metric.h"
 #include "reports/result-view.h"
 #include "reports/result.h"
@@ -127,7 +128,8 @@ struct cmp_table {
 	struct cmp_column *columns;	/* columns[0] is the baseline */
 	size_t n_columns;
 	struct cmp_row *rows;
-	size_t n_rows;
+	size_t n_rows, cap_rows;
+	struct keyindex row_index;	/* (setting, load, metric) -> row */
 	size_t counts[CMP_NVERDICTS];	/* gated cells (not the baseline's) per verdict */
 	size_t info_counts[CMP_NVERDICTS];	/* the same for rows that do not gate */
 	size_t underpowered;		/* Mann-Whitney cells whose sizes cannot reach alpha */

@@ -6,6 +6,7 @@
 #include "reports/who-ran.h"
 #include "reports/table.h"
 #include "reports/verdict.h"
+#include "lib/textsafe.h"
 
 #include <math.h>
 #include <string.h>
@@ -50,14 +51,18 @@ static void markdown_header(FILE *f, const struct result_view *v)
 	}
 }
 
-static void markdown_table(FILE *f, const struct result_view *v)
+static int markdown_table(FILE *f, const struct result_view *v)
 {
+	struct table_grid *g;
+	const char *text;
 	char cell[256];
 
 	if (!v->profile.n_expect) {
 		fprintf(f, "\nNo expectations in this profile.\n");
-		return;
+		return 0;
 	}
+	if (!(g = table_grid_build(v)))
+		return -1;
 	fprintf(f, "\n| expectation |");
 	for (size_t j = 0; j < v->n_setting_names; j++) {
 		fputc(' ', f);
@@ -74,12 +79,14 @@ static void markdown_table(FILE *f, const struct result_view *v)
 		fprintf(f, " |");
 		for (size_t j = 0; j < v->n_setting_names; j++) {
 			fputc(' ', f);
-			table_cell(v, &v->profile.expect[i], j, cell, sizeof(cell));
-			markdown_escape(f, cell);
+			table_grid_cell(g, i, j, &text);
+			markdown_escape(f, text);
 			fprintf(f, " |");
 		}
 		fputc('\n', f);
 	}
+	table_grid_free(g);
+	return 0;
 }
 
 /* A bulleted list of the verdicts of kind K with their reasons. */
@@ -132,13 +139,27 @@ static void markdown_who_ran(FILE *f, const struct result_view *v)
 	who_ran_each(v, markdown_who_ran_line, f);
 }
 
-int markdown_write(const struct result_view *v, FILE *f)
+static int markdown_write_all(const struct result_view *v, FILE *f)
 {
 	markdown_header(f, v);
-	markdown_table(f, v);
+	if (markdown_table(f, v) < 0)
+		return -1;
 	markdown_reasons(f, v, VERDICT_FAIL, "Failures");
 	markdown_reasons(f, v, VERDICT_UNDECIDED, "Undecided");
 	markdown_reasons(f, v, VERDICT_SKIP, "Skipped");
 	markdown_who_ran(f, v);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
+}
+
+int markdown_write(const struct result_view *v, FILE *f)
+{
+	FILE *out = textsafe_open(f);	/* names and reasons may hold an ESC */
+	int ret;
+
+	if (!out)
+		return -1;
+	ret = markdown_write_all(v, out);
+	if (fclose(out) == EOF)
+		ret = -1;
+	return ret;
 }

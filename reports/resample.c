@@ -125,7 +125,7 @@ static double rs_hist_draw(struct rs_rng *r, const struct rs_obs *o)
 
 size_t rs_block_length(const double *x, size_t n)
 {
-	size_t lags = n / 2, base = (size_t)ceil(cbrt((double)n)), m, len;
+	size_t lags = n / 2 < RS_MAX_LAG ? n / 2 : RS_MAX_LAG, base = (size_t)ceil(cbrt((double)n)), m, len;
 	double mean = rs_mean(x, n), var = 0, bound = 2 * sqrt(log10((double)n) / (double)n);
 
 	if (n < 4)
@@ -213,8 +213,21 @@ static void rs_point(const struct rs_side *a, const struct rs_side *b, double *s
 	out->change_pct = rs_change(va, vb);
 }
 
+size_t rs_replicates_for(size_t n_rows)
+{
+	size_t r = n_rows ? RS_BUDGET / n_rows : RS_REPLICATES;
+
+	return r > RS_REPLICATES ? RS_REPLICATES : r < RS_MIN_REPLICATES ? RS_MIN_REPLICATES : r;
+}
+
 int rs_compare(const struct rs_side *a, const struct rs_side *b, double alpha,
 	       struct rs_result *out)
+{
+	return rs_compare_n(a, b, alpha, RS_REPLICATES, out);
+}
+
+int rs_compare_n(const struct rs_side *a, const struct rs_side *b, double alpha,
+		 size_t replicates, struct rs_result *out)
 {
 	size_t n = a->n_runs > b->n_runs ? a->n_runs : b->n_runs, below = 0, above = 0, la, lb;
 	struct rs_rng rng = { 0x5eed5eed5eedULL };
@@ -225,7 +238,7 @@ int rs_compare(const struct rs_side *a, const struct rs_side *b, double alpha,
 		return -1;
 	scratch = malloc(n * sizeof(*scratch));
 	block = malloc((a->n_runs + b->n_runs) * sizeof(*block));
-	delta = malloc(RS_REPLICATES * sizeof(*delta));
+	delta = malloc(replicates * sizeof(*delta));
 	if (!scratch || !block || !delta) {
 		free(scratch), free(block), free(delta);
 		return -1;
@@ -233,7 +246,7 @@ int rs_compare(const struct rs_side *a, const struct rs_side *b, double alpha,
 	la = rs_blocks(a, block);
 	lb = rs_blocks(b, block + a->n_runs);
 	rs_point(a, b, scratch, out);
-	for (size_t i = 0; i < RS_REPLICATES; i++) {
+	for (size_t i = 0; i < replicates; i++) {
 		double va = rs_side_draw(&rng, a, block, scratch);
 		double vb = rs_side_draw(&rng, b, block + a->n_runs, scratch);
 
@@ -241,11 +254,11 @@ int rs_compare(const struct rs_side *a, const struct rs_side *b, double alpha,
 		below += !(delta[i] > 0);
 		above += !(delta[i] < 0);
 	}
-	qsort(delta, RS_REPLICATES, sizeof(*delta), rs_cmp_double);
-	out->lo_pct = delta[(size_t)floor(alpha / 2 * (RS_REPLICATES - 1))];
-	out->hi_pct = delta[(size_t)ceil((1 - alpha / 2) * (RS_REPLICATES - 1))];
+	qsort(delta, replicates, sizeof(*delta), rs_cmp_double);
+	out->lo_pct = delta[(size_t)floor(alpha / 2 * (double)(replicates - 1))];
+	out->hi_pct = delta[(size_t)ceil((1 - alpha / 2) * (double)(replicates - 1))];
 	/* (k + 1) / (R + 1): a bootstrap p-value is never 0 */
-	out->p = fmin(1, 2.0 * (double)((below < above ? below : above) + 1) / (RS_REPLICATES + 1));
+	out->p = fmin(1, 2.0 * (double)((below < above ? below : above) + 1) / (double)(replicates + 1));
 	out->block = la > lb ? la : lb;
 	free(scratch), free(block), free(delta);
 	return 0;

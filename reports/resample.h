@@ -22,6 +22,15 @@
 #include <stdint.h>
 
 #define RS_REPLICATES 4000
+/* Replicates a whole comparison may draw, over all its rows: 20k loads a
+ * side made 80k rows and 31 s of resampling at 4000 each. Past 1000 rows
+ * each row gets fewer, never under RS_MIN_REPLICATES (an interval of one
+ * run a side is information, never a verdict). */
+#define RS_BUDGET (1000 * RS_REPLICATES)
+#define RS_MIN_REPLICATES 200
+/* The autocorrelation is searched up to this lag (blocks of at most twice
+ * it): the search costs series length x lags. */
+#define RS_MAX_LAG 256
 
 /* One run's observations: a series (CUM NULL: X[0..N) in time order) or a
  * histogram (X[0..N) bucket values ascending, CUM[i] the count up to and
@@ -48,6 +57,11 @@ struct rs_result {
  * observation (OUT untouched). */
 int rs_compare(const struct rs_side *a, const struct rs_side *b, double alpha,
 	       struct rs_result *out);
+/* The same with REPLICATES draws (at least 2). */
+int rs_compare_n(const struct rs_side *a, const struct rs_side *b, double alpha,
+		 size_t replicates, struct rs_result *out);
+/* The replicates for each of N_ROWS rows, within RS_BUDGET. */
+size_t rs_replicates_for(size_t n_rows);
 
 /* The block length for the series X[0..N): at least N^(1/3), at most N / 2
  * (at least 1). Exposed for the unit tests. */

@@ -10,6 +10,7 @@
 #include "reports/result-view.h"
 #include "reports/json-schema.h"
 #include "reports/result-view-build.h"
+#include "lib/keyindex.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -354,6 +355,7 @@ static int rvb_setting_order(struct rvb *b)
 {
 	struct result_view *v = b->v;
 	const char **names = rvb_alloc(b, v->profile.n_settings + v->n_runs, sizeof(*names));
+	struct keyindex index = { 0 };	/* 100k runs of distinct settings: no n^2 scan */
 	size_t n = 0;
 
 	if (!names)
@@ -361,15 +363,18 @@ static int rvb_setting_order(struct rvb *b)
 	for (size_t i = 0; i < v->profile.n_settings + v->n_runs; i++) {
 		const char *name = i < v->profile.n_settings ? v->profile.settings[i].name :
 			v->runs[i - v->profile.n_settings].setting;
-		size_t k = 0;
+		long k = keyindex_add(&index, name, strlen(name));
 
-		while (k < n && strcmp(names[k], name))
-			k++;
-		if (k == n)
+		if (k < 0) {
+			keyindex_free(&index);
+			return rvb_fail(b, "", "out of memory");
+		}
+		if ((size_t)k == n)
 			names[n++] = name;
 		if (i >= v->profile.n_settings)
-			b->runs[i - v->profile.n_settings].setting_index = k;
+			b->runs[i - v->profile.n_settings].setting_index = (size_t)k;
 	}
+	keyindex_free(&index);
 	v->setting_names = names;
 	v->n_setting_names = n;
 	for (size_t i = 0; i < v->n_runs; i++)

@@ -145,18 +145,45 @@ static int result_check_format(const char *path, const json_t *root, char *why, 
 	return 0;
 }
 
+/* PATH opened for reading when it is a regular file: O_NONBLOCK, so a FIFO
+ * (or a device) named as a result is refused at once instead of blocking
+ * `report` and `compare` until a writer comes. -1 with WHY filled. */
+static int result_open(const char *path, char *why, size_t why_len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0) {
+		snprintf(why, why_len, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(why, why_len, "%s: not a regular file (%s); a result is a file starve "
+			 "run wrote", path, S_ISFIFO(st.st_mode) ? "a FIFO" :
+			 S_ISDIR(st.st_mode) ? "a directory" : "a device or socket");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 json_t *result_read(const char *path, char *why, size_t why_len)
 {
 	json_error_t jerr;
 	json_t *root;
+	int fd = result_open(path, why, why_len);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 
-	/* json_load_file reports a missing file as a JSON error without errno:
-	 * say the ordinary thing instead. */
-	if (access(path, R_OK) < 0) {
-		snprintf(why, why_len, "%s: %s", path, strerror(errno));
+	if (!f) {
+		if (fd >= 0) {
+			snprintf(why, why_len, "%s: %s", path, strerror(errno));
+			close(fd);
+		}
 		return NULL;
 	}
-	root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	/* through stdio: json_loadfd reads one byte per read(2) */
+	root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+	fclose(f);
 	if (!root) {
 		snprintf(why, why_len, "%s:%d:%d: invalid JSON: %s", path, jerr.line, jerr.column,
 			 jerr.text);

@@ -1,10 +1,14 @@
 /* Terminal summary table (reports/table.h). Column widths are measured
- * first, so the table stays aligned whatever the names and values are. */
+ * first, so the table stays aligned whatever the names and values are. The
+ * cells come from one pass over the verdicts, grouped by rule through a key
+ * index: a result of 142k expectations took hours cell by cell. */
 #include "config.h"
 #include "reports/table.h"
 #include "reports/who-ran.h"
 #include "reports/verdict.h"
+#include "lib/keyindex.h"
 #include "lib/metric.h"
+#include "lib/textsafe.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -12,6 +16,25 @@
 #include <string.h>
 
 #define TABLE_CELL 256
+
+struct table_cell {
+	int worst;		/* enum verdict_kind */
+	bool measured;
+	size_t used;
+	char values[TABLE_CELL];	/* " 1.02s 5s", truncated quietly */
+	char text[TABLE_CELL];		/* "FAIL 1.02s 5s" once finished */
+};
+
+struct table_grid {
+	size_t n_settings;
+	long *expect_rule;		/* each expectation's rule id */
+	struct keyindex rules;		/* (load, metric, op, threshold) -> rule id */
+	struct keyindex cells;		/* (rule id, setting) -> cell id */
+	struct table_cell *cell;
+	size_t n_cells, cap_cells;
+	char *key;			/* scratch for rule keys */
+	size_t key_cap;
+};
 
 /* Append TEXT to BUF (length *used of LEN), truncating quietly. */
 static void table_append(char *buf, size_t len, size_t *used, const char *text)
@@ -22,81 +45,155 @@ static void table_append(char *buf, size_t len, size_t *used, const char *text)
 		*used = *used + (size_t)n < len ? *used + (size_t)n : len - 1;
 }
 
-int table_cell(const struct result_view *v, const struct rv_expect *e, size_t setting,
-	       char *buf, size_t len)
+/* The id of RULE (rv_rule_same's equality: load, metric, op, threshold). */
+static long table_rule_id(struct table_grid *g, const struct rv_rule *rule, bool add)
 {
-	char values[TABLE_CELL] = "", one[64];
-	size_t used = 0;
-	int worst = -1;
-	bool measured = false;
+	size_t nl = strlen(rule->load) + 1, nm = strlen(rule->metric) + 1;
+	size_t len = nl + nm + sizeof(int) + sizeof(double);
+	double threshold = rule->threshold == 0 ? 0 : rule->threshold;	/* -0 == 0 */
+	int op = (int)rule->op;
 
-	for (size_t i = 0; i < v->n_runs; i++) {
-		const struct rv_run *run = &v->runs[i];
+	if (len > g->key_cap) {
+		char *grown = realloc(g->key, len);
 
-		if (run->setting_index != setting)
-			continue;
-		for (size_t j = 0; j < run->n_verdicts; j++) {
-			const struct rv_verdict *vd = &run->verdicts[j];
-
-			if (!rv_rule_same(&vd->rule, &e->rule))
-				continue;
-			if ((int)vd->kind > worst)
-				worst = (int)vd->kind;
-			measured |= !isnan(vd->value);
-			table_append(values, sizeof(values), &used, " ");
-			table_append(values, sizeof(values), &used,
-				     metric_format(vd->rule.metric, vd->value, METRIC_DIGITS, one,
-						   sizeof(one)));
-		}
+		if (!grown)
+			return -1;
+		g->key = grown;
+		g->key_cap = len;
 	}
-	if (worst < 0) {
-		snprintf(buf, len, "-");
-		return -1;
-	}
-	/* a cell of skipped or unmeasured verdicts shows no row of dashes */
-	snprintf(buf, len, "%s%s", verdict_upper(worst), measured ? values : "");
-	return worst;
+	memcpy(g->key, rule->load, nl);
+	memcpy(g->key + nl, rule->metric, nm);
+	memcpy(g->key + nl + nm, &op, sizeof(op));
+	memcpy(g->key + nl + nm + sizeof(op), &threshold, sizeof(threshold));
+	return add ? keyindex_add(&g->rules, g->key, len) : keyindex_find(&g->rules, g->key, len);
 }
 
-/* All cells of the table, row-major: rows = expectations + 1 header row,
- * cols = settings + 1 label column. Free with free(). */
-static char *table_fill(const struct result_view *v, size_t rows, size_t cols)
+/* The cell of (RULE, SETTING), made when new; NULL when memory runs out. */
+static struct table_cell *table_grid_at(struct table_grid *g, long rule, size_t setting)
 {
-	char *cells = calloc(rows * cols, TABLE_CELL);
+	size_t key[2] = { (size_t)rule, setting };
+	long id = keyindex_add(&g->cells, key, sizeof(key));
 
-	if (!cells)
+	if (id < 0)
 		return NULL;
-#define CELL(r, c) (cells + ((r) * cols + (c)) * TABLE_CELL)
-	snprintf(CELL(0, 0), TABLE_CELL, "expectation");
-	for (size_t c = 0; c < v->n_setting_names; c++)
-		snprintf(CELL(0, c + 1), TABLE_CELL, "%s", v->setting_names[c]);
-	for (size_t r = 0; r < v->profile.n_expect; r++) {
-		verdict_label(&v->profile.expect[r].rule, CELL(r + 1, 0), TABLE_CELL);
-		for (size_t c = 0; c < v->n_setting_names; c++)
-			table_cell(v, &v->profile.expect[r], c, CELL(r + 1, c + 1), TABLE_CELL);
+	if ((size_t)id == g->n_cells) {
+		if (g->n_cells == g->cap_cells) {
+			size_t cap = g->cap_cells ? 2 * g->cap_cells : 16;
+			struct table_cell *grown = realloc(g->cell, cap * sizeof(*grown));
+
+			if (!grown)
+				return NULL;
+			g->cell = grown;
+			g->cap_cells = cap;
+		}
+		g->cell[g->n_cells++] = (struct table_cell){ .worst = -1 };
 	}
-#undef CELL
-	return cells;
+	return &g->cell[id];
 }
 
-static void table_rows(FILE *f, const char *cells, size_t rows, size_t cols)
+static int table_grid_add(struct table_grid *g, const struct rv_run *run,
+			  const struct rv_verdict *vd)
 {
-	size_t width[cols];
+	long rule = table_rule_id(g, &vd->rule, false);
+	struct table_cell *cell;
+	char one[64];
 
-	for (size_t c = 0; c < cols; c++) {
-		width[c] = 0;
-		for (size_t r = 0; r < rows; r++) {
-			size_t w = strlen(cells + (r * cols + c) * TABLE_CELL);
+	if (rule < 0)
+		return 0;	/* no expectation of the profile asks it */
+	cell = table_grid_at(g, rule, run->setting_index);
+	if (!cell)
+		return -1;
+	if ((int)vd->kind > cell->worst)
+		cell->worst = (int)vd->kind;
+	cell->measured |= !isnan(vd->value);
+	table_append(cell->values, sizeof(cell->values), &cell->used, " ");
+	table_append(cell->values, sizeof(cell->values), &cell->used,
+		     metric_format(vd->rule.metric, vd->value, METRIC_DIGITS, one, sizeof(one)));
+	return 0;
+}
+
+struct table_grid *table_grid_build(const struct result_view *v)
+{
+	struct table_grid *g = calloc(1, sizeof(*g));
+
+	if (!g || !(g->expect_rule = calloc(v->profile.n_expect + 1, sizeof(long))))
+		goto fail;
+	g->n_settings = v->n_setting_names;
+	for (size_t i = 0; i < v->profile.n_expect; i++)
+		if ((g->expect_rule[i] = table_rule_id(g, &v->profile.expect[i].rule, true)) < 0)
+			goto fail;
+	for (size_t i = 0; i < v->n_runs; i++)
+		for (size_t j = 0; j < v->runs[i].n_verdicts; j++)
+			if (table_grid_add(g, &v->runs[i], &v->runs[i].verdicts[j]) < 0)
+				goto fail;
+	/* a cell of skipped or unmeasured verdicts shows no row of dashes */
+	for (size_t i = 0; i < g->n_cells; i++)
+		snprintf(g->cell[i].text, sizeof(g->cell[i].text), "%s%s",
+			 verdict_upper(g->cell[i].worst), g->cell[i].measured ? g->cell[i].values : "");
+	return g;
+fail:
+	table_grid_free(g);
+	return NULL;
+}
+
+int table_grid_cell(const struct table_grid *g, size_t expect, size_t setting, const char **text)
+{
+	size_t key[2] = { (size_t)g->expect_rule[expect], setting };
+	long id = keyindex_find(&g->cells, key, sizeof(key));
+
+	*text = id < 0 ? "-" : g->cell[id].text;
+	return id < 0 ? -1 : g->cell[id].worst;
+}
+
+void table_grid_free(struct table_grid *g)
+{
+	if (!g)
+		return;
+	keyindex_free(&g->rules);
+	keyindex_free(&g->cells);
+	free(g->expect_rule);
+	free(g->cell);
+	free(g->key);
+	free(g);
+}
+
+/* Row R's column C: the label column, then one cell per setting. */
+static const char *table_text(const struct result_view *v, const struct table_grid *g,
+			      size_t r, size_t c, char *label, size_t len)
+{
+	const char *text;
+
+	if (r == 0)
+		return c == 0 ? "expectation" : v->setting_names[c - 1];
+	if (c == 0)
+		return verdict_label(&v->profile.expect[r - 1].rule, label, len);
+	table_grid_cell(g, r - 1, c - 1, &text);
+	return text;
+}
+
+/* Two passes over the rows, the first for the columns' widths. */
+static int table_rows(FILE *f, const struct result_view *v, const struct table_grid *g)
+{
+	size_t rows = v->profile.n_expect + 1, cols = v->n_setting_names + 1;
+	size_t *width = calloc(cols, sizeof(*width));
+	char label[TABLE_CELL];
+
+	if (!width)
+		return -1;
+	for (size_t r = 0; r < rows; r++)
+		for (size_t c = 0; c < cols; c++) {
+			size_t w = strlen(table_text(v, g, r, c, label, sizeof(label)));
 
 			width[c] = w > width[c] ? w : width[c];
 		}
-	}
 	for (size_t r = 0; r < rows; r++) {
 		for (size_t c = 0; c < cols; c++)
 			fprintf(f, "%s%-*s", c ? "  " : "", c + 1 < cols ? (int)width[c] : 0,
-				cells + (r * cols + c) * TABLE_CELL);
+				table_text(v, g, r, c, label, sizeof(label)));
 		fputc('\n', f);
 	}
+	free(width);
+	return 0;
 }
 
 /* "FAIL  throttled rep 2: reason" for every verdict that is not a pass. */
@@ -154,24 +251,39 @@ static void table_summary(FILE *f, const struct result_view *v)
 		fprintf(f, "warning: %s\n", s->warning);
 }
 
-int table_print(const struct result_view *v, FILE *f)
+static int table_write(const struct result_view *v, FILE *f)
 {
-	size_t rows = v->profile.n_expect + 1, cols = v->n_setting_names + 1;
-	char *cells = table_fill(v, rows, cols);
+	struct table_grid *g = table_grid_build(v);
 
-	if (!cells)
+	if (!g)
 		return -1;
 	table_header(f, v);
-	if (rows > 1) {
+	if (v->profile.n_expect) {
 		fputc('\n', f);
-		table_rows(f, cells, rows, cols);
+		if (table_rows(f, v, g) < 0) {
+			table_grid_free(g);
+			return -1;
+		}
 	} else {
 		fprintf(f, "no expectations in this profile\n");
 	}
-	free(cells);
+	table_grid_free(g);
 	fputc('\n', f);
 	table_reasons(f, v);
 	table_who_ran(f, v);
 	table_summary(f, v);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
+}
+
+int table_print(const struct result_view *v, FILE *f)
+{
+	FILE *out = textsafe_open(f);	/* names and reasons may hold an ESC */
+	int ret;
+
+	if (!out)
+		return -1;
+	ret = table_write(v, out);
+	if (fclose(out) == EOF)
+		ret = -1;
+	return ret;
 }

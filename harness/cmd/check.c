@@ -4,6 +4,7 @@
 #include "config.h"
 #include "harness/cmd/cmd.h"
 #include "harness/profile/profile.h"
+#include "harness/run/engine.h"
 #include "lib/error.h"
 
 #include <stdbool.h>
@@ -35,6 +36,13 @@ static bool check_file(const char *path, bool quiet)
 	unsigned n_errors = 0;
 	struct profile *p = profile_load(path, &n_errors);
 
+	/* what run checks against this machine before writing anything: every
+	 * load's CPUs exist here, RT loads leave a CPU free */
+	if (p && run_check_rt_cpus(p, false) < 0) {
+		profile_free(p);
+		p = NULL;
+		n_errors = 1;
+	}
 	if (!p) {
 		if (!quiet)
 			fprintf(stderr, "%s: %u error%s\n", path, n_errors, n_errors == 1 ? "" : "s");

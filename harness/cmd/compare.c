@@ -4,6 +4,7 @@
 #include "config.h"
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
+#include "lib/textsafe.h"
 #include "reports/compare.h"
 #include "reports/formats.h"
 #include "reports/result-view.h"
@@ -162,6 +163,19 @@ static int compare_check(struct compare_args *a)
 	return 0;
 }
 
+/* The text formats through the control-character filter: names in results
+ * may hold an ESC. JSON and JUnit escape on their own. */
+static void compare_print(const struct cmp_table *t, enum report_format_id format)
+{
+	FILE *safe = NULL;
+
+	if (format == RF_TABLE || format == RF_MARKDOWN)
+		safe = textsafe_open(stdout);
+	report_formats[format].compare(t, safe ? safe : stdout);
+	if (safe)
+		fclose(safe);
+}
+
 /* The operands, each directory replaced by the result.json files under it
  * (up to three levels: `starve vm` writes DIR/KERNEL/PROFILE/result.json),
  * in path order. Returns the count, or -1 with an error printed. */
@@ -263,7 +277,7 @@ static int compare_views(const struct compare_args *a, struct result_view **view
 					&a->opt);
 	if (ret < 0)
 		return EXIT_USAGE;
-	report_formats[a->format].compare(&t, stdout);
+	compare_print(&t, a->format);
 	ret = cmp_exit_status(&t);
 	if (a->html && compare_html(&t, a->html) < 0)
 		ret = EXIT_RUNTIME;

@@ -91,6 +91,19 @@ static void pc_knob(struct pctx *c, const yaml_node_t *node, int i, struct cgrou
 		g->knobs.uclamp_max = v.d;
 }
 
+/* A setting's cgroups are directories beside the cgroup's own files: a
+ * name without a dot can still be one of cgroup v1's ("tasks" was refused
+ * by mkdir after the knobs were written, as "already exists"). */
+static void pc_check_reserved(struct pctx *c, const yaml_node_t *node, const char *name)
+{
+	static const char *const reserved[] = { "tasks", "notify_on_release", "release_agent" };
+
+	for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
+		if (!strcmp(name, reserved[i]))
+			pn_error(c, node, "cgroup name '%s' is a control file of every cgroup; "
+				 "choose another", name);
+}
+
 static void pc_entry(struct pctx *c, const yaml_node_t *map, struct setting *s,
 		     struct cgroup_setting *g)
 {
@@ -103,8 +116,9 @@ static void pc_entry(struct pctx *c, const yaml_node_t *map, struct setting *s,
 	for (int i = 0; i < CG_NR_KNOBS; i++)
 		keys[2 + i] = cg_knobs[i].name;
 	pn_check_keys(c, map, keys, 2 + CG_NR_KNOBS, "a cgroup");
-	if (name && (g->name = pn_strdup(c, name, "name")))
-		pn_check_name(c, name, g->name, CGROUP_NAME_MAX, "cgroup");
+	if (name && (g->name = pn_strdup(c, name, "name")) &&
+	    !pn_check_name(c, name, g->name, CGROUP_NAME_MAX, "cgroup"))
+		pc_check_reserved(c, name, g->name);
 	if (!g->name)
 		g->name = strdup("?");
 	for (int i = 0; i < CG_NR_KNOBS; i++) {
@@ -134,6 +148,8 @@ void profile_parse_cgroups(struct pctx *c, const yaml_node_t *seq, struct settin
 		pn_error(c, seq, "'cgroups' is empty; remove it or add a cgroup");
 		return;
 	}
+	if (pn_check_count(c, seq, PROFILE_MAX_CGROUPS, "cgroups", "the cgroups of one setting"))
+		return;
 	s->cgroups = calloc(n, sizeof(*s->cgroups));
 	if (!s->cgroups) {
 		pn_error(c, seq, "out of memory");

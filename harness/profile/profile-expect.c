@@ -232,6 +232,9 @@ void profile_parse_expect(struct pctx *c, const yaml_node_t *seq)
 {
 	struct profile *p = c->p;
 
+	if (pn_check_count(c, seq, PROFILE_MAX_EXPECT, "expect", "each is judged and reported "
+			   "in every run"))
+		return;
 	p->expect = pn_alloc_entries(c, seq, sizeof(*p->expect));
 	if (p->expect)
 		pn_each_entry(c, seq, "expect", "load, metric, below or above",

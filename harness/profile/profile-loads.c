@@ -6,6 +6,7 @@
 #include "harness/profile/profile-node.h"
 #include "lib/cpuspec.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,8 +87,10 @@ static void pl_option(struct pctx *c, struct load_spec *spec, const char *key,
 		if (pn_opt(c, value, o, &v))
 			return;
 		load_spec_set_common(spec, (enum load_common_option)(o - load_common_options), &v);
-		if (o - load_common_options == COMMON_CPUS)
+		if (o - load_common_options == COMMON_CPUS) {
+			spec->cpus_pos = pn_pos(c, value);
 			pl_check_cpus(c, value, v.s);
+		}
 		return;
 	}
 	if (!type)
@@ -181,6 +184,20 @@ static void pl_entry(struct pctx *c, const yaml_node_t *map, void *slot)
 		pl_finish(c, map, spec);
 }
 
+/* The loads' tasks together: one sampler thread reads each at every tick. */
+static void pl_check_tasks(struct pctx *c, const yaml_node_t *seq)
+{
+	const struct profile *p = c->p;
+	uint64_t tasks = 0;
+
+	for (size_t i = 0; i < p->n_loads; i++)
+		if (p->loads[i].type)
+			tasks += load_records_needed(&p->loads[i]);
+	if (tasks > PROFILE_MAX_TASKS)
+		pn_error(c, seq, "the loads start %" PRIu64 " tasks together; starve watches at most "
+			 "%d (lower their 'count')", tasks, PROFILE_MAX_TASKS);
+}
+
 void profile_parse_loads(struct pctx *c, const yaml_node_t *seq)
 {
 	struct profile *p = c->p;
@@ -189,10 +206,14 @@ void profile_parse_loads(struct pctx *c, const yaml_node_t *seq)
 		pn_error(c, seq, "'loads' is empty; give at least one load (name and type)");
 		return;
 	}
+	if (pn_check_count(c, seq, PROFILE_MAX_LOADS, "loads", "each is started before the "
+			   "window and watched by one sampler"))
+		return;
 	p->loads = pn_alloc_entries(c, seq, sizeof(*p->loads));
 	if (p->loads)
 		pn_each_entry(c, seq, "loads", "name, type and options",
 			      p->loads, &p->n_loads, sizeof(*p->loads), pl_entry);
+	pl_check_tasks(c, seq);
 }
 
 static void pl_attach_entry(struct pctx *c, const yaml_node_t *map, void *slot)
@@ -214,6 +235,9 @@ void profile_parse_attach(struct pctx *c, const yaml_node_t *seq)
 {
 	struct profile *p = c->p;
 
+	if (pn_check_count(c, seq, PROFILE_MAX_ATTACH, "attach", "each is watched by one "
+			   "sampler"))
+		return;
 	p->attach = pn_alloc_entries(c, seq, sizeof(*p->attach));
 	if (p->attach)
 		pn_each_entry(c, seq, "attach", "name and pid",

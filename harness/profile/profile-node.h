@@ -16,8 +16,12 @@
  * parser visits sections in dependency order, not in file order. */
 struct pmsg {
 	int line, col;
+	size_t seq;	/* the order found */
 	char *text;
 };
+
+#define PN_MAX_PRINTED 20	/* errors printed; the rest are counted */
+#define PN_MAX_KEYS 256		/* keys in one mapping */
 
 struct pctx {
 	const char *file;	/* for messages; the profile's own copy */
@@ -31,7 +35,8 @@ struct pctx {
 /* Record an error at LINE:COL (1-based) and count it; -1. */
 int pn_report(struct pctx *c, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-/* Print the recorded errors in file order (through error_at) and forget them. */
+/* Print the recorded errors in file order (through error_at), the first
+ * PN_MAX_PRINTED of them and a line counting the rest, and forget them. */
 void pn_flush(struct pctx *c);
 
 /* Report "file:line:col: message" at NODE (1-based) and count it; -1. */
@@ -60,7 +65,9 @@ const char *pn_key(const struct pctx *c, const yaml_node_pair_t *pair);
 
 /* Check a mapping's keys: every key a scalar, none twice, and (when KNOWN is
  * not NULL) each one of KNOWN, with a "did you mean" hint; WHERE completes
- * "unknown key 'x' in WHERE". Returns the number of errors reported. */
+ * "unknown key 'x' in WHERE". Returns the number of errors reported.
+ * Quadratic in the keys: profile.c refuses mappings of more than
+ * PN_MAX_KEYS before any section is parsed. */
 unsigned pn_check_keys(struct pctx *c, const yaml_node_t *map, const char *const *known,
 		       size_t n_known, const char *where);
 /* False when an earlier pair of MAP has PAIR's key: that duplicate was
@@ -85,6 +92,10 @@ int pn_unknown_listed(struct pctx *c, const yaml_node_t *node, const char *what,
 int pn_check_name(struct pctx *c, const yaml_node_t *node, const char *name, size_t max,
 		  const char *what);
 
+/* Refuse a list SEQ (the value of KEY) of more than MAX entries, WHY saying
+ * what bounds it; -1 after the error. */
+int pn_check_count(struct pctx *c, const yaml_node_t *seq, size_t max, const char *key,
+		   const char *why);
 /* An array for the N entries of the list SEQ, SIZE bytes each, zeroed (NULL
  * after an error). */
 void *pn_alloc_entries(struct pctx *c, const yaml_node_t *seq, size_t size);

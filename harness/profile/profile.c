@@ -6,6 +6,7 @@
  * shows them all. */
 #include "config.h"
 #include "harness/profile/profile.h"
+#include "harness/kernel/knob-write.h"
 #include "harness/kernel/knobs.h"
 #include "harness/profile/profile-node.h"
 #include "lib/error.h"
@@ -96,11 +97,34 @@ static void pp_sample_hz(struct pctx *c, const yaml_node_t *node)
 		c->p->sample_hz = (int)v.i;
 }
 
+/* A value is written verbatim as one line: a newline would write a
+ * second value ("-1\n950000": the kernel took -1, then EIO), and the knob
+ * writer takes KNOB_LINE_MAX bytes with the newline. */
+static void pp_knob_value(struct pctx *c, const yaml_node_t *node, const char *name,
+			  const char *value)
+{
+	size_t len = strlen(value), at = 0;
+
+	while (at < len && (unsigned char)value[at] >= ' ' && value[at] != 0x7f)
+		at++;
+	if (at < len)
+		pn_error_in(c, node, at, "knob '%s': the value holds a control character "
+			    "(a newline?); a knob takes one line", name);
+	else if (len > KNOB_LINE_MAX - 1)
+		pn_error(c, node, "knob '%s': the value is %zu characters; a knob takes at most %d",
+			 name, len, KNOB_LINE_MAX - 1);
+}
+
 static void pp_knobs(struct pctx *c, const yaml_node_t *map, struct setting *s)
 {
 	size_t n = (size_t)(map->data.mapping.pairs.top - map->data.mapping.pairs.start);
 	char why[256];
 
+	if (n > PROFILE_MAX_KNOBS) {
+		pn_error(c, map, "a setting of %zu knobs; starve journals at most %d (each is "
+			 "restored after the setting)", n, PROFILE_MAX_KNOBS);
+		return;
+	}
 	pn_check_keys(c, map, NULL, 0, "'knobs'");
 	s->knobs = calloc(n ? n : 1, sizeof(*s->knobs));
 	if (!s->knobs) {
@@ -120,6 +144,8 @@ static void pp_knobs(struct pctx *c, const yaml_node_t *map, struct setting *s)
 		if (knob_name_check(name, why, sizeof(why)))
 			pn_error(c, pn_node(c, pair->key), "%s", why);
 		k->value = pn_strdup(c, pn_node(c, pair->value), name);
+		if (k->value)
+			pp_knob_value(c, pn_node(c, pair->value), name, k->value);
 	}
 }
 
@@ -156,6 +182,9 @@ static void pp_settings(struct pctx *c, const yaml_node_t *seq)
 		pn_error(c, seq, "'settings' is empty; remove it (one default setting) or add one");
 		return;
 	}
+	if (pn_check_count(c, seq, PROFILE_MAX_SETTINGS, "settings", "each runs every load "
+			   "for the whole duration"))
+		return;
 	p->settings = pn_alloc_entries(c, seq, sizeof(*p->settings));
 	if (p->settings)
 		pn_each_entry(c, seq, "settings", "name, knobs and cgroups",
@@ -309,14 +338,23 @@ static int pp_check_depth(struct pctx *c, const char *text, size_t len)
 	return ret;	/* a syntax error is reported by the real parse */
 }
 
-/* A NUL byte in a scalar ("\0" in double quotes) would cut the string short
- * where C reads it, and a truncated knob name could be written: refuse. */
-static void pp_check_nul(struct pctx *c)
+/* Checks on every node before the sections are parsed: a NUL byte in a
+ * scalar ("\0" in double quotes) would cut the string short where C reads
+ * it, and a truncated knob name could be written; a mapping's keys are
+ * checked against each other, so a mapping of 100k keys would take hours. */
+static void pp_check_nodes(struct pctx *c)
 {
-	for (yaml_node_t *n = c->doc->nodes.start; n < c->doc->nodes.top; n++)
+	for (yaml_node_t *n = c->doc->nodes.start; n < c->doc->nodes.top; n++) {
+		size_t keys = n->type == YAML_MAPPING_NODE ?
+			(size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) : 0;
+
 		if (n->type == YAML_SCALAR_NODE &&
 		    memchr(n->data.scalar.value, '\0', n->data.scalar.length))
 			pn_error(c, n, "holds a NUL byte ('\\0'), which no name or value may");
+		if (keys > PN_MAX_KEYS)
+			pn_error(c, n, "a mapping of %zu keys; a profile's mappings have at most %d",
+				 keys, PN_MAX_KEYS);
+	}
 }
 
 struct profile *profile_parse(const char *path, const char *text, size_t len, unsigned *n_errors)
@@ -338,7 +376,7 @@ struct profile *profile_parse(const char *path, const char *text, size_t len, un
 	if (pp_check_depth(&c, text, len) < 0) {
 		/* reported */
 	} else if (yaml_parser_load(&parser, &doc)) {
-		pp_check_nul(&c);
+		pp_check_nodes(&c);
 		if (!c.n_errors)
 			pp_load(&c, &parser);
 		yaml_document_delete(&doc);

@@ -13,6 +13,19 @@
 #include "lib/cgknobs.h"
 #include "loads/load.h"
 
+/* What starve can run, refused by `starve check` with the reason: every
+ * load's tasks are watched by one sampler thread at the kernel's HZ, every
+ * expectation is judged in every run, a setting's knobs and cgroups are
+ * journal entries (harness/kernel/journal.h holds 64) and its cgroups fill
+ * harness/run/cgroups.h's CGROUPS_MAX slots. */
+#define PROFILE_MAX_LOADS 64
+#define PROFILE_MAX_ATTACH 64
+#define PROFILE_MAX_TASKS 1024		/* the loads' tasks (workers) together */
+#define PROFILE_MAX_SETTINGS 64
+#define PROFILE_MAX_KNOBS 32		/* per setting */
+#define PROFILE_MAX_CGROUPS 16		/* per setting */
+#define PROFILE_MAX_EXPECT 1024
+
 /* An existing process to sample without owning it (a real Apache, an X server). */
 struct attach_spec {
 	char *name;

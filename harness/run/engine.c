@@ -93,17 +93,26 @@ static bool run_is_rt(const struct load_spec *l)
 	return load_policy_is_realtime(l->policy);	/* fifo, rr and deadline */
 }
 
+/* Where a message about L's CPUs points: its 'cpus' value, else the load. */
+static const struct source_pos *run_cpus_pos(const struct load_spec *l)
+{
+	return l->cpus_pos.line ? &l->cpus_pos : &l->pos;
+}
+
 int run_check_rt_cpus(const struct profile *p, bool allow)
 {
+	const struct source_pos *first_rt = NULL;
 	cpu_set_t all, rt, one;
 	char why[160], list[128];
-	bool any = false;
 
 	CPU_ZERO(&rt);
 	/* every load's CPUs exist here, before any knob is written */
 	for (size_t i = 0; i < p->n_loads; i++)
 		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) < 0)
-			return error("load '%s': %s", p->loads[i].name, why);
+			return error_at(run_cpus_pos(&p->loads[i])->file,
+					run_cpus_pos(&p->loads[i])->line,
+					run_cpus_pos(&p->loads[i])->col, "load '%s': %s",
+					p->loads[i].name, why);
 	if (allow || p->allow_rt_on_all_cpus)
 		return 0;
 	for (size_t i = 0; i < p->n_loads; i++) {
@@ -112,18 +121,20 @@ int run_check_rt_cpus(const struct profile *p, bool allow)
 		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) < 0)
 			return error("load '%s': %s", p->loads[i].name, why);
 		CPU_OR(&rt, &rt, &one);
-		any = true;
+		if (!first_rt)
+			first_rt = run_cpus_pos(&p->loads[i]);
 	}
-	if (!any)
+	if (!first_rt)
 		return 0;
 	if (topology_cpus(NULL, &all, why, sizeof(why)) < 0)
 		return error("%s", why);
 	CPU_AND(&one, &all, &rt);
 	if (CPU_EQUAL(&one, &all))
-		return error("%s: its fifo/rr loads together cover every CPU (%s); an RT hog on "
-			     "every CPU can lock the machine up. Pin them to fewer CPUs, or pass "
-			     "--allow-rt-on-all-cpus if you mean it", p->file ? p->file : p->name,
-			     cpuset_format(&rt, list, sizeof(list)));
+		return error_at(first_rt->file, first_rt->line, first_rt->col,
+				"its fifo/rr loads together cover every CPU (%s); an RT hog on "
+				"every CPU can lock the machine up. Pin them to fewer CPUs, or "
+				"pass --allow-rt-on-all-cpus if you mean it",
+				cpuset_format(&rt, list, sizeof(list)));
 	return 0;
 }
 

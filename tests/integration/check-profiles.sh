@@ -45,6 +45,72 @@ for yaml in "$top_srcdir"/profiles/*.yaml; do
 	grep -q ": ok (" "$out" || fail "shipped $yaml: no summary line"
 done
 
+# Sizes starve cannot run are refused with the reason, fast (142k aliased
+# expectations passed check and hung run; a 100k-key mapping is quadratic
+# in its key checks). Generated: each is a valid profile but for its size.
+gen=$TMPDIR_TEST/gen.yaml
+head_yaml() { printf 'name: big\nduration: 1s\n'; }
+refused() {	# refused WHAT GREP: check $gen exits 2 within 20 s with GREP
+	timeout 20 "$STARVE" check "$gen" >"$out" 2>"$err"
+	rc=$?
+	[ "$rc" = 2 ] || fail "$1: exit $rc, expected 2: $(head -c 300 "$err")"
+	grep -q "$2" "$err" || fail "$1: $(head -c 300 "$err")"
+}
+{ head_yaml; echo 'loads:'
+  i=0; while [ $i -lt 65 ]; do echo "  - { name: l$i, type: cpu-victim, cpus: pu:0 }"; i=$((i + 1)); done
+} >"$gen"
+refused "65 loads" ":4:3: 'loads' has 65 entries; starve runs at most 64 ("
+{ head_yaml; echo 'loads:'
+  echo '  - { name: a, type: cpu-victim, cpus: pu:0, count: 600 }'
+  echo '  - { name: b, type: cpu-victim, cpus: pu:0, count: 600 }'
+} >"$gen"
+refused "1200 tasks" ":4:3: the loads start 1200 tasks together; starve watches at most 1024"
+{ head_yaml; echo 'loads: [ { name: a, type: cpu-victim, cpus: pu:0 } ]'; echo 'expect:'
+  echo '  - &e { load: a, metric: cpu_share, above: 1% }'
+  i=0; while [ $i -lt 142000 ]; do echo '  - *e'; i=$((i + 1)); done
+} >"$gen"
+refused "142k aliased expectations" ":5:3: 'expect' has 142001 entries; starve runs at most 1024 ("
+{ head_yaml; echo 'loads: [ { name: a, type: cpu-victim, cpus: pu:0 } ]'; echo 'settings:'
+  i=0; while [ $i -lt 65 ]; do echo "  - { name: s$i }"; i=$((i + 1)); done
+} >"$gen"
+refused "65 settings" ":5:3: 'settings' has 65 entries; starve runs at most 64 ("
+{ head_yaml; echo 'loads: [ { name: a, type: cpu-victim, cpus: pu:0 } ]'
+  echo 'settings:'; echo '  - name: s'; echo '    knobs:'
+  i=0; while [ $i -lt 33 ]; do echo "      kernel.sched_x$i: 1"; i=$((i + 1)); done
+} >"$gen"
+refused "33 knobs" ":7:7: a setting of 33 knobs; starve journals at most 32"
+{ head_yaml; echo 'loads: [ { name: a, type: cpu-victim, cpus: pu:0 } ]'
+  printf 'settings: [ { name: s, knobs: { kernel.sched_rt_runtime_us: "%05000d" } } ]\n' 1
+} >"$gen"
+refused "a 5000-character value" ":4:61: knob 'kernel.sched_rt_runtime_us': the value is 5000 characters; a knob takes at most 511"
+{ head_yaml; echo 'loads: [ { name: a, type: cpu-victim, cpus: pu:0 } ]'; echo 'compare:'
+  i=0; while [ $i -lt 50000 ]; do echo "  k$i: 1"; i=$((i + 1)); done
+} >"$gen"
+refused "50k keys" ":5:3: a mapping of 50000 keys; a profile's mappings have at most 256"
+
+# One bad list prints its first 20 errors and counts the rest.
+{ head_yaml; echo 'loads:'
+  i=0; while [ $i -lt 30 ]; do echo "  - { name: l$i, type: nosuch }"; i=$((i + 1)); done
+} >"$gen"
+refused "30 bad loads" ":24:24: ... and 10 more errors, not shown$"
+[ "$(wc -l <"$err")" = 22 ] || fail "30 bad loads: $(wc -l <"$err") lines, want 20, the count and the total"
+tail -n 1 "$err" | grep -q ": 30 errors$" || fail "30 bad loads: the total is $(tail -n 1 "$err")"
+
+# Against this machine, as run checks before writing anything: a CPU it
+# lacks, and fifo/rr loads on every CPU; both at their 'cpus' value, the
+# same message from check and from run.
+{ head_yaml; echo 'loads:'; echo '  - { name: a, type: cpu-victim, cpus: "pu:65535" }'; } >"$gen"
+refused "pu:65535" ":4:40: load 'a': cpu spec 'pu:65535': this machine has "
+grep -v ': 1 error$' "$err" >"$TMPDIR_TEST/check.err"
+timeout 20 "$STARVE" run -o "$TMPDIR_TEST/never" "$gen" >/dev/null 2>"$TMPDIR_TEST/run.err"
+[ $? = 2 ] || fail "run of pu:65535 must exit 2: $(cat "$TMPDIR_TEST/run.err")"
+diff "$TMPDIR_TEST/check.err" "$TMPDIR_TEST/run.err" >&2 || fail "run says pu:65535 differently"
+{ head_yaml; echo 'loads:'; echo '  - { name: a, type: cpu-victim, cpus: pu:0 }'
+  echo '  - { name: h, type: rt-hog, cpus: all }'; } >"$gen"
+refused "RT on every CPU" ":5:36: its fifo/rr loads together cover every CPU ("
+printf 'allow_rt_on_all_cpus: true\n' >>"$gen"
+"$STARVE" check "$gen" >"$out" 2>"$err" || fail "allow_rt_on_all_cpus must allow it: $(cat "$err")"
+
 # Several files: all are checked, one bad one makes the exit 2.
 check_in "$top_srcdir/tests/profiles" good/minimal.yaml bad/empty.yaml good/attach-only.yaml
 [ $? = 2 ] || fail "a bad profile among good ones must exit 2"

@@ -138,6 +138,22 @@ done || exit 1
 count=$(ls "$T"/mangled-refused-*.json | wc -l)
 [ "$count" -ge 60 ] || fail "only $count refused cases ran"
 
+# A FIFO or a device as the result: refused at once (a FIFO
+# blocked report and compare forever, waiting for a writer).
+need_cmd mkfifo
+need_cmd timeout
+mkfifo "$T/fifo.json" || fail "mkfifo failed"
+for bad in "$T/fifo.json" /dev/zero; do
+	for cmd in "report $bad" "compare $bad $R/pass.json" "compare $R/pass.json $bad"; do
+		# shellcheck disable=SC2086 # word splitting wanted
+		timeout 10 "$STARVE" $cmd >/dev/null 2>"$T/err"
+		rc=$?
+		[ "$rc" = 124 ] && fail "starve $cmd blocked"
+		[ "$rc" = 2 ] || fail "starve $cmd exited $rc, expected 2"
+		grep -qF "$bad: not a regular file" "$T/err" || fail "starve $cmd: $(cat "$T/err")"
+	done
+done
+
 # The reference validator must agree: every refused file invalid, the rest valid.
 if command -v python3 >/dev/null && python3 -c 'import jsonschema' 2>/dev/null; then
 	validate() { python3 "$top_srcdir/tests/validate-result.py" "$top_srcdir/reports/result-schema.json" "$@"; }

@@ -537,20 +537,20 @@ static size_t setting_index(const struct result_view *v, const char *name)
 START_TEST(table_cells_show_worst_verdict_and_every_repetition)
 {
 	struct result_view *v = unit_load_view("multi");
-	const struct rv_expect *e = v->profile.expect;
-	char cell[256];
+	struct table_grid *g = table_grid_build(v);
+	const char *cell;
 
-	ck_assert_int_eq(table_cell(v, &e[0], setting_index(v, "unthrottled"), cell,
-				    sizeof(cell)), VERDICT_FAIL);
+	ck_assert_ptr_nonnull(g);
+	ck_assert_int_eq(table_grid_cell(g, 0, setting_index(v, "unthrottled"), &cell),
+			 VERDICT_FAIL);
 	ck_assert_str_eq(cell, "FAIL 1.02s 5s 4.98s");
-	ck_assert_int_eq(table_cell(v, &e[0], setting_index(v, "throttled"), cell, sizeof(cell)),
-			 VERDICT_PASS);
+	ck_assert_int_eq(table_grid_cell(g, 0, setting_index(v, "throttled"), &cell), VERDICT_PASS);
 	ck_assert_str_eq(cell, "PASS 950ms 970ms 960ms");
 	/* cpu_share is only expected of the throttled setting */
-	ck_assert_int_eq(table_cell(v, &e[1], setting_index(v, "unthrottled"), cell,
-				    sizeof(cell)), -1);
+	ck_assert_int_eq(table_grid_cell(g, 1, setting_index(v, "unthrottled"), &cell), -1);
 	ck_assert_str_eq(cell, "-");
 	ck_assert_int_eq(v->repetitions, 3);
+	table_grid_free(g);
 	rv_free(v);
 }
 END_TEST

@@ -159,6 +159,58 @@ START_TEST(shift_interval_goes_with_the_rank_test)
 }
 END_TEST
 
+static int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+/* The interval is found without listing every pairwise difference (20k
+ * runs a side were 400M of them): it must still be exactly the C-th
+ * smallest and largest of the list, with negatives, ties and unsorted
+ * input. */
+START_TEST(shift_interval_is_the_listed_differences)
+{
+	enum { NA = 37, NB = 53 };
+	double a[NA], b[NB], d[NA * NB];
+	const double alphas[] = { 0.01, 0.05, 0.2 };
+	struct stat_interval ci, wide;
+	unsigned seed = 7;
+
+	for (size_t i = 0; i < NA; i++)
+		a[i] = (double)(rand_r(&seed) % 40) - 15.5;	/* ties, negatives */
+	for (size_t i = 0; i < NB; i++)
+		b[i] = (double)(rand_r(&seed) % 60) / 4 - 3;
+	for (size_t i = 0; i < NA; i++)
+		for (size_t j = 0; j < NB; j++)
+			d[i * NB + j] = b[j] - a[i];
+	qsort(d, NA * NB, sizeof(*d), cmp_double);
+	for (size_t k = 0; k < sizeof(alphas) / sizeof(alphas[0]); k++) {
+		double base, lo, hi;
+		size_t below_lo = 0, upto_lo = 0, above_hi = 0, from_hi = 0;
+
+		ck_assert_int_eq(stat_shift_interval(a, NA, b, NB, alphas[k], &ci), 0);
+		base = fabs(stat_median(a, NA));
+		lo = ci.lo_pct * base / 100;
+		hi = ci.hi_pct * base / 100;
+		for (size_t i = 0; i < NA * NB; i++) {
+			below_lo += d[i] < lo - 1e-9;
+			upto_lo += d[i] < lo + 1e-9;
+			above_hi += d[i] > hi + 1e-9;
+			from_hi += d[i] > hi - 1e-9;
+		}
+		/* LO is the C-th smallest and HI the C-th largest, for one C */
+		ck_assert(upto_lo > below_lo && from_hi > above_hi);
+		ck_assert(below_lo < from_hi && above_hi < upto_lo);
+		if (k) {	/* a larger alpha, a narrower interval */
+			ck_assert(ci.lo_pct >= wide.lo_pct && ci.hi_pct <= wide.hi_pct);
+		}
+		wide = ci;
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("resample");
@@ -171,6 +223,7 @@ int main(void)
 	tcase_add_test(tc, events_give_the_maximum);
 	tcase_add_test(tc, welch_interval_on_logs);
 	tcase_add_test(tc, shift_interval_goes_with_the_rank_test);
+	tcase_add_test(tc, shift_interval_is_the_listed_differences);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
