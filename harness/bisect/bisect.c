@@ -9,6 +9,7 @@
 #include "harness/bisect/bisect.h"
 #include "lib/error.h"
 #include "lib/fsutil.h"
+#include "lib/timeutil.h"
 #include "lib/xalloc.h"
 
 #include <stdio.h>
@@ -19,6 +20,7 @@ struct bisect_ctx {
 	const struct bisect_options *o;
 	struct bisect_step *steps;
 	size_t booted, reused;
+	size_t said;			/* steps printed */
 	bool usage_error;		/* starve vm refused the options: stop */
 };
 
@@ -49,20 +51,90 @@ static void bisect_why(const char *log, char *figure, size_t len)
 	fclose(f);
 }
 
-static void bisect_kdir(const struct bisect_ctx *c, size_t i, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s/k%02zu", c->o->dir, i);
-}
-
-static void bisect_say(const struct bisect_ctx *c, size_t i, const char *how)
+static void bisect_say(struct bisect_ctx *c, size_t i, const char *how)
 {
 	static const char *const word[] = { [BISECT_GOOD] = "good", [BISECT_BAD] = "bad",
-					    [BISECT_SKIP] = "cannot be tested, skipped" };
+					    [BISECT_SKIP] = "cannot be tested, skipped",
+					    [BISECT_UNSURE] = "undecided" };
 	const struct bisect_step *s = &c->steps[i];
 
-	printf("step %zu: kernel %zu/%zu %s: %s: %s%s\n", c->booted + c->reused, i + 1,
+	printf("step %zu: kernel %zu/%zu %s: %s: %s%s\n", ++c->said, i + 1,
 	       c->o->n_kernels, c->o->kernels[i], word[s->state], s->figure, how);
 	fflush(stdout);
+}
+
+/* The directory of kernel I's look L (1: DIR/kNN; then DIR/kNN-L), or with
+ * BASE that of the baseline's boot beside it (DIR/k00 for look 1; then
+ * DIR/kNN-base-L: the baseline boots again beside each look, interleaved,
+ * so both sides see the same drift of the machine). */
+static void bisect_look_dir(const struct bisect_ctx *c, size_t i, size_t look, bool base,
+			    char *buf, size_t len)
+{
+	if (look <= 1)
+		snprintf(buf, len, "%s/k%02zu", c->o->dir, base ? (size_t)0 : i);
+	else
+		snprintf(buf, len, "%s/k%02zu-%s%zu", c->o->dir, i, base ? "base-" : "", look);
+}
+
+/* Boot KERNEL into DIR (its output in DIR.log). Returns starve vm's exit
+ * status, or -1 when it refused the options (printed). */
+static int bisect_boot_into(struct bisect_ctx *c, const char *kernel, const char *dir)
+{
+	char log[4200];
+	int rc;
+
+	snprintf(log, sizeof(log), "%s.log", dir);
+	printf("booting %s (log: %s)\n", kernel, log);
+	fflush(stdout);
+	rc = c->o->boot(c->o->boot_data, kernel, dir, log);
+	c->booted++;
+	if (rc == EXIT_USAGE) {
+		c->usage_error = true;
+		return error("starve vm refused the options (see %s)", log);
+	}
+	return rc;
+}
+
+/* Judge kernel I's LOOKS looks against the baseline's into S. */
+static void bisect_judge_looks(struct bisect_ctx *c, size_t i, size_t looks,
+			       const struct bisect_rule *rule, struct bisect_step *s)
+{
+	char base[8][4096], dirs[8][4096];
+	const char *bp[8], *dp[8];
+
+	for (size_t l = 0; l < looks && l < 8; l++) {
+		bisect_look_dir(c, i, l + 1, true, base[l], sizeof(base[l]));
+		bisect_look_dir(c, i, l + 1, false, dirs[l], sizeof(dirs[l]));
+		bp[l] = base[l];
+		dp[l] = dirs[l];
+	}
+	s->state = bisect_judge(&(struct bisect_sides){ bp, looks, dp, looks }, rule, s->figure,
+				sizeof(s->figure));
+	s->looks = looks;
+}
+
+/* --until-decided: more looks while kernel I is unsure and the planned
+ * looks and the budget allow; each boots the baseline, then kernel I. */
+static int bisect_more_looks(struct bisect_ctx *c, size_t i, struct bisect_rule *rule,
+			     int64_t started_ns)
+{
+	struct bisect_step *s = &c->steps[i];
+	char dir[4096];
+
+	for (size_t look = 2; s->state == BISECT_UNSURE && look <= rule->looks && look <= 8; look++) {
+		if (c->o->rule.budget_ns && mono_ns() - started_ns > c->o->rule.budget_ns)
+			break;
+		printf("  kernel %zu/%zu %s: %s: look %zu of %zu\n", i + 1, c->o->n_kernels,
+		       c->o->kernels[i], s->figure, look, rule->looks);
+		bisect_look_dir(c, i, look, true, dir, sizeof(dir));
+		if (bisect_boot_into(c, c->o->kernels[0], dir) < 0)
+			return -1;
+		bisect_look_dir(c, i, look, false, dir, sizeof(dir));
+		if (bisect_boot_into(c, c->o->kernels[i], dir) < 0)
+			return -1;
+		bisect_judge_looks(c, i, look, rule, s);
+	}
+	return 0;
 }
 
 /* Boot kernel I (unless the log has it) and judge it against kernel 0. */
@@ -70,42 +142,47 @@ static int bisect_test(struct bisect_ctx *c, size_t i)
 {
 	const struct bisect_options *o = c->o;
 	struct bisect_step *s = &c->steps[i];
-	char dir[4096], base[4096], log[4200];
-	int rc, verdict;
+	struct bisect_rule rule = o->rule;
+	int64_t started_ns = mono_ns();
+	char dir[4096];
+	int rc;
 
 	if (s->state != BISECT_UNTESTED) {
 		c->reused++;
 		bisect_say(c, i, " (from the log)");
 		return s->state;
 	}
-	bisect_kdir(c, i, dir, sizeof(dir));
-	bisect_kdir(c, 0, base, sizeof(base));
-	snprintf(log, sizeof(log), "%s.log", dir);
-	printf("booting kernel %zu/%zu %s (log: %s)\n", i + 1, o->n_kernels, o->kernels[i], log);
-	fflush(stdout);
-	rc = o->boot(o->boot_data, o->kernels[i], dir, log);
-	if (rc == EXIT_USAGE) {
-		c->usage_error = true;
-		return error("starve vm refused the options (see %s)", log);
-	}
-	c->booted++;
-	if (i == 0) {
-		verdict = bisect_judge(dir, dir, &o->rule, s->figure, sizeof(s->figure));
-		snprintf(s->figure, sizeof(s->figure), verdict < 0 ? "no result" : "the baseline");
-		verdict = verdict < 0 ? -1 : 0;
-	} else {
-		verdict = bisect_judge(base, dir, &o->rule, s->figure, sizeof(s->figure));
-	}
-	if (verdict < 0) {
-		bisect_why(log, s->figure, sizeof(s->figure));
+	bisect_look_dir(c, i, 1, false, dir, sizeof(dir));
+	rc = bisect_boot_into(c, o->kernels[i], dir);
+	if (rc < 0)
+		return -1;
+	/* the planned looks: --max-repeat over the runs one boot gives */
+	rule.looks = rule.until_decided && bisect_runs(dir) ?
+		     (rule.max_repeat / bisect_runs(dir) ? rule.max_repeat / bisect_runs(dir) : 1) : 1;
+	bisect_judge_looks(c, i, 1, &rule, s);
+	if (i == 0)	/* the baseline: it only has to be there */
+		snprintf(s->figure, sizeof(s->figure), "%s",
+			 s->state == BISECT_SKIP ? "no result" : "the baseline");
+	if (i == 0 && s->state != BISECT_SKIP)
+		s->state = BISECT_GOOD;
+	if (i && bisect_more_looks(c, i, &rule, started_ns) < 0)
+		return -1;
+	if (s->state == BISECT_SKIP) {
+		snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), ".log");
+		bisect_why(dir, s->figure, sizeof(s->figure));
 		snprintf(s->figure + strlen(s->figure), sizeof(s->figure) - strlen(s->figure),
-			 " (starve vm exit %d, see %.300s)", rc, log);
+			 " (starve vm exit %d, see %.300s)", rc, dir);
 	}
-	s->state = verdict < 0 ? BISECT_SKIP : verdict ? BISECT_BAD : BISECT_GOOD;
 	bisect_say(c, i, "");
 	if (bisect_log_step(o->dir, i, s) < 0)
 		return -1;
 	return s->state;
+}
+
+/* Worth a boot: neither untestable nor left undecided by its budget. */
+static bool bisect_usable(const struct bisect_ctx *c, size_t i)
+{
+	return c->steps[i].state != BISECT_SKIP && c->steps[i].state != BISECT_UNSURE;
 }
 
 /* A kernel strictly between LO and HI to test next: the middle, else the
@@ -115,9 +192,9 @@ static long bisect_pick(const struct bisect_ctx *c, size_t lo, size_t hi)
 	size_t mid = lo + (hi - lo) / 2;
 
 	for (size_t d = 0; d < hi - lo; d++) {
-		if (mid + d < hi && c->steps[mid + d].state != BISECT_SKIP)
+		if (mid + d < hi && bisect_usable(c, mid + d))
 			return (long)(mid + d);
-		if (d && mid - d > lo && c->steps[mid - d].state != BISECT_SKIP)
+		if (d && mid - d > lo && bisect_usable(c, mid - d))
 			return (long)(mid - d);
 	}
 	return -1;
@@ -126,14 +203,22 @@ static long bisect_pick(const struct bisect_ctx *c, size_t lo, size_t hi)
 static int bisect_found(struct bisect_ctx *c, size_t lo, size_t hi)
 {
 	const struct bisect_options *o = c->o;
-	char good[4096], bad[4096];
+	char good[8][4096], bad[8][4096];
+	const char *gp[8], *bp[8];
+	size_t ng = c->steps[lo].looks ? c->steps[lo].looks : 1;
+	size_t nb = c->steps[hi].looks ? c->steps[hi].looks : 1;
 
-	printf("\nfirst bad: %s\nlast good: %s\n%zu kernels booted, %zu steps from the log\n",
+	printf("\nfirst bad: %s\nlast good: %s\n%zu boots, %zu steps from the log\n",
 	       o->kernels[hi], o->kernels[lo], c->booted, c->reused);
-	bisect_kdir(c, lo, good, sizeof(good));
-	bisect_kdir(c, hi, bad, sizeof(bad));
-	bisect_evidence(good, bad, bisect_short(o->kernels[lo]), bisect_short(o->kernels[hi]),
-			&o->rule);
+	for (size_t l = 0; l < 8; l++) {
+		bisect_look_dir(c, lo, l + 1, false, good[l], sizeof(good[l]));
+		bisect_look_dir(c, hi, l + 1, false, bad[l], sizeof(bad[l]));
+		gp[l] = good[l];
+		bp[l] = bad[l];
+	}
+	bisect_evidence(&(struct bisect_sides){ .dirs = gp, .n = ng < 8 ? ng : 8 },
+			&(struct bisect_sides){ .dirs = bp, .n = nb < 8 ? nb : 8 },
+			bisect_short(o->kernels[lo]), bisect_short(o->kernels[hi]), &o->rule);
 	return BISECT_FOUND;
 }
 
@@ -168,12 +253,17 @@ static int bisect_search(struct bisect_ctx *c)
 		       c->steps[hi].figure);
 		return BISECT_NO_CHANGE;
 	}
+	if (state == BISECT_UNSURE) {
+		printf("\ncould not decide: %s against %s is undecided within the budget (%s)\n",
+		       o->kernels[hi], o->kernels[0], c->steps[hi].figure);
+		return BISECT_UNDECIDED;
+	}
 	while (hi - lo > 1) {
 		long pick = bisect_pick(c, lo, hi);
 
 		if (pick < 0) {
 			printf("\ncould not decide: the first bad kernel is after %s and at or "
-			       "before %s, whose kernels between could not be tested\n",
+			       "before %s, whose kernels between could not be tested or decided\n",
 			       o->kernels[lo], o->kernels[hi]);
 			return BISECT_UNDECIDED;
 		}

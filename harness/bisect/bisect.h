@@ -29,10 +29,26 @@ enum bisect_exit {
 	BISECT_GIT_SKIP = 125,
 };
 
-/* What makes a kernel "bad" against the first. */
+/* What makes a kernel "bad" against the first, and when it is decided. */
 struct bisect_rule {
 	const char *load, *metric;	/* --metric LOAD.METRIC; NULL: --regression */
 	double alpha;
+	/* --until-decided: add looks (a boot of each side) while a row of the
+	 * family is neither changed nor within its threshold, up to looks; each
+	 * look tests at alpha / looks (Bonferroni over the planned looks) */
+	bool until_decided;
+	size_t looks;			/* 0 or 1: one look at alpha */
+	size_t max_repeat;		/* --max-repeat: runs a side at most */
+	long long budget_ns;		/* --budget: per kernel; 0 none */
+};
+
+/* The results of a comparison's two sides, each in one or more
+ * directories (one per look), merged by profile. */
+struct bisect_sides {
+	const char *const *base;
+	size_t n_base;
+	const char *const *dirs;
+	size_t n;
 };
 
 /* Boot KERNEL (a --kernel form of starve vm) with the profiles into OUTDIR,
@@ -67,19 +83,22 @@ int bisect_run(const struct bisect_options *o);
  * 0 same, 1 bad, 125 when DIR has no result for a baseline profile. */
 int bisect_git_judge(const char *baseline, const char *dir, const struct bisect_rule *rule);
 
-/* judge.c: 1 when the results under DIR are bad against those under
- * BASELINE, 0 good, -1 when DIR lacks one (FIGURE says which row decided);
- * and the evidence printed at the end of a search. */
-int bisect_judge(const char *baseline, const char *dir, const struct bisect_rule *rule,
-		 char *figure, size_t len);
-void bisect_evidence(const char *good, const char *bad, const char *good_label,
-		     const char *bad_label, const struct bisect_rule *rule);
-
 /* A step of the search, as the log keeps it. */
-enum bisect_state { BISECT_GOOD, BISECT_BAD, BISECT_SKIP, BISECT_UNTESTED };
+enum bisect_state { BISECT_GOOD, BISECT_BAD, BISECT_SKIP, BISECT_UNSURE, BISECT_UNTESTED };
+
+/* judge.c: the state of S's dirs against S's base (BISECT_SKIP when a
+ * result is missing; FIGURE says which row decided and the runs a side);
+ * the runs of the first result under DIR; and the evidence printed at the
+ * end of a search (GOOD's and BAD's dirs). */
+int bisect_judge(const struct bisect_sides *s, const struct bisect_rule *rule, char *figure,
+		 size_t len);
+size_t bisect_runs(const char *dir);	/* its runs with status ok */
+void bisect_evidence(const struct bisect_sides *good, const struct bisect_sides *bad,
+		     const char *good_label, const char *bad_label, const struct bisect_rule *rule);
 struct bisect_step {
 	int state;		/* enum bisect_state */
 	char figure[400];	/* what decided it */
+	size_t looks;		/* boots of the kernel (--until-decided: more than one) */
 };
 
 /* log.c: start DIR/bisect.log with the command line ARGS (kept when the log

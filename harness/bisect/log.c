@@ -1,6 +1,6 @@
 /* DIR/bisect.log: what `starve bisect --resume DIR` continues from. The
  * command line first (one "arg WORD" line each), then a line per finished
- * step ("step INDEX good|bad|skip FIGURE"), each written whole and synced
+ * step ("step INDEX good|bad|skip|undecided LOOKS FIGURE"), each written whole and synced
  * before the next kernel boots, so a search killed at any moment loses at
  * most the kernel it was booting. */
 #include "config.h"
@@ -16,6 +16,7 @@
 
 static const char *const bisect_state_names[] = {
 	[BISECT_GOOD] = "good", [BISECT_BAD] = "bad", [BISECT_SKIP] = "skip",
+	[BISECT_UNSURE] = "undecided",
 };
 
 static void bisect_log_path(const char *dir, char *buf, size_t len)
@@ -65,7 +66,8 @@ int bisect_log_start(const char *dir, char *const *args, size_t n)
 
 int bisect_log_step(const char *dir, size_t i, const struct bisect_step *s)
 {
-	char *line = xasprintf("step %zu %s %s\n", i, bisect_state_names[s->state], s->figure);
+	char *line = xasprintf("step %zu %s %zu %s\n", i, bisect_state_names[s->state], s->looks,
+			       s->figure);
 	int ret = bisect_log_append(dir, line);
 
 	free(line);
@@ -112,15 +114,16 @@ static void bisect_read_step(void *data, char *line)
 {
 	struct bisect_steps_read *r = data;
 	char state[16];
-	size_t i;
+	size_t i, looks;
 	int at = 0, kind;
 
-	if (sscanf(line, "step %zu %15s %n", &i, state, &at) < 2 || !at || i >= r->n)
+	if (sscanf(line, "step %zu %15s %zu %n", &i, state, &looks, &at) < 3 || !at || i >= r->n)
 		return;
 	kind = bisect_state_of(state);
 	if (kind < 0)
 		return;
 	r->steps[i].state = kind;
+	r->steps[i].looks = looks;
 	snprintf(r->steps[i].figure, sizeof(r->steps[i].figure), "%s", line + at);
 }
 

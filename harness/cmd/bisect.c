@@ -29,6 +29,16 @@ struct bisect_args {
 	struct cmd_words kernels;
 	const char *output, *resume, *metric, *alpha, *baseline;
 	bool regression, git_step, list;
+	bool until_decided;
+	int64_t max_repeat, budget_ns;
+};
+
+enum { BISECT_SPEC_MAX_REPEAT, BISECT_SPEC_BUDGET };
+static const struct opt_spec bisect_specs[] = {
+	[BISECT_SPEC_MAX_REPEAT] = { "max-repeat", OPT_INT, NULL, 1, 1000, "10",
+				     "runs a side at most", NULL },
+	[BISECT_SPEC_BUDGET] = { "budget", OPT_DURATION, "ns", 1e9, 30 * 86400e9, NULL,
+				 "time limit of a kernel's looks", NULL },
 };
 
 static const struct cmd_option bisect_options[] = {
@@ -41,6 +51,14 @@ static const struct cmd_option bisect_options[] = {
 		 "kernel (the default)"),
 	CMD_STRING("metric", "LOAD.METRIC", struct bisect_args, metric,
 		   "bad: a significant change of this metric either way"),
+	CMD_FLAG("until-decided", struct bisect_args, until_decided,
+		 "boot a kernel and the first again, in turn, until its rows are decided "
+		 "(changed, or within their thresholds) or the budget is spent; alpha is "
+		 "spent over the planned looks"),
+	CMD_INT("max-repeat", "N", &bisect_specs[BISECT_SPEC_MAX_REPEAT], struct bisect_args,
+		max_repeat, "--until-decided: runs a side at most (default 10)"),
+	CMD_INT("budget", "T", &bisect_specs[BISECT_SPEC_BUDGET], struct bisect_args, budget_ns,
+		"--until-decided: time limit of one kernel's looks (default none)"),
 	CMD_STRING("alpha", "A", struct bisect_args, alpha,
 		   "error rate of each step's comparison (0.05; Holm over the gated rows)"),
 	CMD_STRING("output", "DIR", struct bisect_args, output,
@@ -130,6 +148,9 @@ static int bisect_rule(const struct bisect_args *a, struct bisect_rule *rule, ch
 	char *end, *dot;
 
 	rule->alpha = 0.05;
+	rule->until_decided = a->until_decided;
+	rule->max_repeat = (size_t)a->max_repeat;
+	rule->budget_ns = a->budget_ns;
 	if (a->alpha) {
 		errno = 0;
 		rule->alpha = strtod(a->alpha, &end);
@@ -229,7 +250,7 @@ static int bisect_split(int argc, char **argv, struct bisect_vm *vm)
 
 static int bisect_parse_run(int argc, char **argv, char **log_args, size_t n_log, bool git)
 {
-	struct bisect_args a = { 0 };
+	struct bisect_args a = { .max_repeat = 10 };
 	struct bisect_vm vm = { 0 };
 	struct bisect_rule rule = { 0 };
 	struct cmd_words ops;

@@ -123,4 +123,32 @@ fi
 expect_exit 2 "$STARVE" bisect --list --kernel "linux-image-6.1.0-57-cloud-amd64..linux-image-6.1.0-9-rt-amd64" "$profile" 2> "$t/err"
 grep -q "of one flavour" "$t/err" || fail "$(cat "$t/err")"
 [ ! -e "$t/qemu.log" ] || fail "--list booted a kernel"
+
+# --until-decided: alpha spent over the planned looks (--max-repeat 10 over 5
+# runs a boot: 2 looks at 0.025 each). The slower kernels' wakeup_p99
+# (p_holm 0.048 at 5 runs a side) is undecided at the first look, so each
+# boots again beside the first kernel and is bad at 10 runs against 10; the
+# base kernel is decided the same at once. 8 boots.
+rm -f "$t/qemu.log"
+"$STARVE" bisect --until-decided -o "$t/ud" --kernel "$t/img" "$profile" > "$t/stdout" 2>&1
+rc=$?
+cat "$t/stdout"
+[ $rc = 1 ] || fail "--until-decided: exit $rc, expected 1"
+grep -q "^first bad: $t/img/k4-slower.img$" "$t/stdout" || fail "--until-decided: first bad not k4"
+grep -q "k5-slower.img: .* (undecided), 5 runs against 5: look 2 of 2$" "$t/stdout" ||
+	fail "--until-decided: no second look said"
+grep -q "k5-slower.img: bad: .*, 10 runs against 10$" "$t/stdout" ||
+	fail "--until-decided: the runs each side took are not said"
+grep -q "k3-base.img: good: .*, 5 runs against 5$" "$t/stdout" ||
+	fail "--until-decided: an unchanged kernel took more than one look"
+[ "$(boots)" = 8 ] || fail "--until-decided: $(boots) boots, expected 8"
+[ -d "$t/ud/k04-base-2" ] || fail "--until-decided: the first kernel did not boot beside the look"
+# a budget that allows no second look (--max-repeat 5: one look, at alpha
+# 0.04 the last kernel is neither changed nor within 5%): undecided, exit 3
+"$STARVE" bisect --until-decided --max-repeat 5 --alpha 0.04 -o "$t/ud2" --kernel "$t/img" \
+	"$profile" > "$t/stdout" 2>&1
+rc=$?
+[ $rc = 3 ] || { cat "$t/stdout"; fail "--until-decided out of budget: exit $rc, expected 3"; }
+grep -q "^could not decide: .*k5-slower.img against .* is undecided within the budget" "$t/stdout" ||
+	fail "--until-decided out of budget: not said"
 exit 0
