@@ -186,7 +186,8 @@ static int bisect_table_state(const struct cmp_table *t, const struct bisect_rul
 			bisect_figure(t, row, NULL, figure, len);
 			return BISECT_BAD;
 		}
-		if (row->cells[1].tested && (!closest || row->cells[1].p_holm < closest->cells[1].p_holm))
+		if (row->cells[1].tested && !row->cells[1].within_runs &&
+		    (!closest || row->cells[1].p_holm < closest->cells[1].p_holm))
 			closest = row;
 		if (!open && !bisect_row_same(row))
 			open = row;
