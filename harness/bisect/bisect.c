@@ -99,10 +99,10 @@ static int bisect_boot_into(struct bisect_ctx *c, const char *kernel, const char
 static void bisect_judge_looks(struct bisect_ctx *c, size_t i, size_t looks,
 			       const struct bisect_rule *rule, struct bisect_step *s)
 {
-	char base[8][4096], dirs[8][4096];
-	const char *bp[8], *dp[8];
+	char base[BISECT_MAX_LOOKS][4096], dirs[BISECT_MAX_LOOKS][4096];
+	const char *bp[BISECT_MAX_LOOKS], *dp[BISECT_MAX_LOOKS];
 
-	for (size_t l = 0; l < looks && l < 8; l++) {
+	for (size_t l = 0; l < looks && l < BISECT_MAX_LOOKS; l++) {
 		bisect_look_dir(c, i, l + 1, true, base[l], sizeof(base[l]));
 		bisect_look_dir(c, i, l + 1, false, dirs[l], sizeof(dirs[l]));
 		bp[l] = base[l];
@@ -121,7 +121,7 @@ static int bisect_more_looks(struct bisect_ctx *c, size_t i, struct bisect_rule 
 	struct bisect_step *s = &c->steps[i];
 	char dir[4096];
 
-	for (size_t look = 2; s->state == BISECT_UNSURE && look <= rule->looks && look <= 8; look++) {
+	for (size_t look = 2; s->state == BISECT_UNSURE && look <= rule->looks; look++) {
 		if (c->o->rule.budget_ns && mono_ns() - started_ns > c->o->rule.budget_ns)
 			break;
 		printf("  kernel %zu/%zu %s: %s: look %zu of %zu\n", i + 1, c->o->n_kernels,
@@ -159,6 +159,8 @@ static int bisect_test(struct bisect_ctx *c, size_t i)
 	/* the planned looks: --max-repeat over the runs one boot gives */
 	rule.looks = rule.until_decided && bisect_runs(dir) ?
 		     (rule.max_repeat / bisect_runs(dir) ? rule.max_repeat / bisect_runs(dir) : 1) : 1;
+	if (rule.looks > BISECT_MAX_LOOKS)
+		rule.looks = BISECT_MAX_LOOKS;
 	bisect_judge_looks(c, i, 1, &rule, s);
 	if (i == 0)	/* the baseline: it only has to be there */
 		snprintf(s->figure, sizeof(s->figure), "%s",
@@ -203,21 +205,24 @@ static long bisect_pick(const struct bisect_ctx *c, size_t lo, size_t hi)
 static int bisect_found(struct bisect_ctx *c, size_t lo, size_t hi)
 {
 	const struct bisect_options *o = c->o;
-	char good[8][4096], bad[8][4096];
-	const char *gp[8], *bp[8];
+	char good[BISECT_MAX_LOOKS][4096], bad[BISECT_MAX_LOOKS][4096];
+	const char *gp[BISECT_MAX_LOOKS], *bp[BISECT_MAX_LOOKS];
 	size_t ng = c->steps[lo].looks ? c->steps[lo].looks : 1;
 	size_t nb = c->steps[hi].looks ? c->steps[hi].looks : 1;
 
+	ng = ng < BISECT_MAX_LOOKS ? ng : BISECT_MAX_LOOKS;
+	nb = nb < BISECT_MAX_LOOKS ? nb : BISECT_MAX_LOOKS;
+
 	printf("\nfirst bad: %s\nlast good: %s\n%zu boots, %zu steps from the log\n",
 	       o->kernels[hi], o->kernels[lo], c->booted, c->reused);
-	for (size_t l = 0; l < 8; l++) {
+	for (size_t l = 0; l < BISECT_MAX_LOOKS; l++) {
 		bisect_look_dir(c, lo, l + 1, false, good[l], sizeof(good[l]));
 		bisect_look_dir(c, hi, l + 1, false, bad[l], sizeof(bad[l]));
 		gp[l] = good[l];
 		bp[l] = bad[l];
 	}
-	bisect_evidence(&(struct bisect_sides){ .dirs = gp, .n = ng < 8 ? ng : 8 },
-			&(struct bisect_sides){ .dirs = bp, .n = nb < 8 ? nb : 8 },
+	bisect_evidence(&(struct bisect_sides){ .dirs = gp, .n = ng },
+			&(struct bisect_sides){ .dirs = bp, .n = nb },
 			bisect_short(o->kernels[lo]), bisect_short(o->kernels[hi]), &o->rule);
 	return BISECT_FOUND;
 }

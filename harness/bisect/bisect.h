@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #define BISECT_MAX_KERNELS 256
+#define BISECT_MAX_LOOKS 8	/* --until-decided: boots of one kernel at most */
 
 /* The exit statuses of a bisection and of one --git-step (git bisect run
  * reads 125 as "skip this commit"). */
