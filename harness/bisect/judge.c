@@ -202,10 +202,12 @@ static int bisect_table_state(const struct cmp_table *t, const struct bisect_rul
 		bisect_figure(t, open, "undecided", figure, len);
 		return BISECT_UNSURE;
 	}
-	if (closest)
-		bisect_figure(t, closest, NULL, figure, len);
-	else
-		snprintf(figure, len, "nothing tested (too few runs a side?)");
+	if (!closest) {	/* no row of the family tested across runs: nothing says "same" */
+		snprintf(figure, len, "nothing tested across runs (one run a side, or the metric "
+			 "missing), %zu runs against %zu", t->columns[0].runs_ok, t->columns[1].runs_ok);
+		return BISECT_UNSURE;
+	}
+	bisect_figure(t, closest, NULL, figure, len);
 	return BISECT_GOOD;
 }
 

@@ -151,4 +151,11 @@ rc=$?
 [ $rc = 3 ] || { cat "$t/stdout"; fail "--until-decided out of budget: exit $rc, expected 3"; }
 grep -q "^could not decide: .*k5-slower.img against .* is undecided within the budget" "$t/stdout" ||
 	fail "--until-decided out of budget: not said"
+
+# A metric no run measured decides nothing: undecided, not "no change" (exit 3).
+"$STARVE" bisect --metric victim.nosuch -o "$t/nosuch" --kernel "$t/img/k1-base.img" \
+	--kernel "$t/img/k4-slower.img" "$profile" > "$t/stdout" 2>&1
+rc=$?
+[ $rc = 3 ] || { cat "$t/stdout"; fail "--metric victim.nosuch: exit $rc, expected 3"; }
+grep -q "undecided: nothing tested across runs" "$t/stdout" || fail "$(cat "$t/stdout")"
 exit 0
