@@ -207,7 +207,9 @@ static int bisect_git_step(const struct bisect_args *a, struct bisect_vm *vm,
 	if (rc == EXIT_USAGE)
 		return error("starve vm refused the options (see %s)", log), BISECT_GIT_ABORT;
 	rc = bisect_git_judge(a->baseline, dir, rule);
-	if (!a->output)
+	if (rc == BISECT_GIT_SKIP)	/* why it could not be tested is in there */
+		printf("starve vm's output: %s\n", log);
+	else if (!a->output)
 		fs_remove_tree(dir);
 	return rc;
 }
