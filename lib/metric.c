@@ -9,61 +9,100 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Short names for the sources column. */
+#define FROM_SAMPLER METRIC_FROM_SAMPLER
+#define FROM_INBAND METRIC_FROM_INBAND
+#define FROM_EXACT METRIC_FROM_EXACT
+#define FROM_CGROUP METRIC_FROM_CGROUP
+
 const struct metric_def metric_table[] = {
-	{ "starvation_max", METRIC_SECONDS, LOWER_IS_BETTER,
+	[MET_STARVATION_MAX] = { "starvation_max", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_SAMPLER | FROM_EXACT,
 	  "longest runnable-but-not-running stretch, from the sampler (out-of-band)" },
-	{ "starvation_max_upper", METRIC_SECONDS, LOWER_IS_BETTER,
-	  "upper bound of starvation_max where late ticks merged waits (sampler)" },
-	{ "starvation_max_sampler", METRIC_SECONDS, LOWER_IS_BETTER,
+	[MET_STARVATION_MAX_UPPER] = { "starvation_max_upper", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_SAMPLER, "upper bound of starvation_max where late ticks merged waits (sampler)" },
+	[MET_STARVATION_MAX_SAMPLER] = { "starvation_max_sampler", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_SAMPLER,
 	  "the sampler's starvation_max, kept when exact mode (trace) gives starvation_max" },
-	{ "starvation_max_sampler_upper", METRIC_SECONDS, LOWER_IS_BETTER,
+	[MET_STARVATION_MAX_SAMPLER_UPPER] = { "starvation_max_sampler_upper", METRIC_SECONDS,
+	  LOWER_IS_BETTER, FROM_SAMPLER,
 	  "the sampler's starvation_max_upper, kept in exact mode" },
-	{ "wait_p50", METRIC_SECONDS, LOWER_IS_BETTER,
-	  "median runnable-but-not-running stretch (exact mode)" },
-	{ "wait_p99", METRIC_SECONDS, LOWER_IS_BETTER,
-	  "99th percentile runnable-but-not-running stretch (exact mode)" },
-	{ "wakeup_latency_p50", METRIC_SECONDS, LOWER_IS_BETTER,
-	  "median time from wakeup to running, every task (exact mode)" },
-	{ "wakeup_latency_p99", METRIC_SECONDS, LOWER_IS_BETTER,
-	  "99th percentile time from wakeup to running (exact mode)" },
-	{ "wakeup_latency_max", METRIC_SECONDS, LOWER_IS_BETTER,
-	  "largest time from wakeup to running (exact mode)" },
-	{ "starvation_max_inband", METRIC_SECONDS, LOWER_IS_BETTER,
-	  "longest gap between a victim's or probe's own iterations (in-band)" },
-	{ "wait_ratio", METRIC_RATIO, LOWER_IS_BETTER,
-	  "run_delay / (run_delay + cpu time), from schedstat" },
-	{ "cpu_share", METRIC_RATIO, HIGHER_IS_BETTER,
+	[MET_WAIT_P50] = { "wait_p50", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_EXACT, "median runnable-but-not-running stretch (exact mode)" },
+	[MET_WAIT_P99] = { "wait_p99", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_EXACT, "99th percentile runnable-but-not-running stretch (exact mode)" },
+	[MET_WAKEUP_LATENCY_P50] = { "wakeup_latency_p50", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_EXACT, "median time from wakeup to running, every task (exact mode)" },
+	[MET_WAKEUP_LATENCY_P99] = { "wakeup_latency_p99", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_EXACT, "99th percentile time from wakeup to running (exact mode)" },
+	[MET_WAKEUP_LATENCY_MAX] = { "wakeup_latency_max", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_EXACT, "largest time from wakeup to running (exact mode)" },
+	[MET_STARVATION_MAX_INBAND] = { "starvation_max_inband", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_INBAND, "longest gap between a victim's or probe's own iterations (in-band)" },
+	[MET_WAIT_RATIO] = { "wait_ratio", METRIC_RATIO, LOWER_IS_BETTER,
+	  FROM_SAMPLER, "run_delay / (run_delay + cpu time), from schedstat" },
+	[MET_CPU_SHARE] = { "cpu_share", METRIC_RATIO, HIGHER_IS_BETTER,
+	  FROM_SAMPLER | FROM_INBAND,
 	  "CPU time / wall time of the run, per task (a load's figure is the mean of its tasks')" },
-	{ "fairness", METRIC_RATIO, HIGHER_IS_BETTER,
+	[MET_FAIRNESS] = { "fairness", METRIC_RATIO, HIGHER_IS_BETTER,
+	  FROM_SAMPLER | FROM_INBAND,
 	  "Jain's index of per-task CPU time or iterations within a load" },
-	{ "fairness_minmax", METRIC_RATIO, HIGHER_IS_BETTER,
-	  "min/max of per-task CPU time or iterations within a load" },
-	{ "wakeup_p50", METRIC_SECONDS, LOWER_IS_BETTER, "median wakeup latency" },
-	{ "wakeup_p90", METRIC_SECONDS, LOWER_IS_BETTER, "90th percentile wakeup latency" },
-	{ "wakeup_p99", METRIC_SECONDS, LOWER_IS_BETTER, "99th percentile wakeup latency" },
-	{ "wakeup_p999", METRIC_SECONDS, LOWER_IS_BETTER, "99.9th percentile wakeup latency" },
-	{ "wakeup_max", METRIC_SECONDS, LOWER_IS_BETTER, "largest wakeup latency" },
-	{ "deadline_miss_ratio", METRIC_RATIO, LOWER_IS_BETTER,
-	  "share of frames or periods that missed their deadline" },
-	{ "throughput", METRIC_PER_SECOND, HIGHER_IS_BETTER,
-	  "iterations, round trips, requests or frames per second" },
+	[MET_FAIRNESS_MINMAX] = { "fairness_minmax", METRIC_RATIO, HIGHER_IS_BETTER,
+	  FROM_SAMPLER | FROM_INBAND, "min/max of per-task CPU time or iterations within a load" },
+	[MET_WAKEUP_P50] = { "wakeup_p50", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_INBAND, "median wakeup latency" },
+	[MET_WAKEUP_P90] = { "wakeup_p90", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_INBAND, "90th percentile wakeup latency" },
+	[MET_WAKEUP_P99] = { "wakeup_p99", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_INBAND, "99th percentile wakeup latency" },
+	[MET_WAKEUP_P999] = { "wakeup_p999", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_INBAND, "99.9th percentile wakeup latency" },
+	[MET_WAKEUP_MAX] = { "wakeup_max", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_INBAND, "largest wakeup latency" },
+	[MET_DEADLINE_MISS_RATIO] = { "deadline_miss_ratio", METRIC_RATIO, LOWER_IS_BETTER,
+	  FROM_INBAND, "share of frames or periods that missed their deadline" },
+	[MET_THROUGHPUT] = { "throughput", METRIC_PER_SECOND, HIGHER_IS_BETTER,
+	  FROM_INBAND, "iterations, round trips, requests or frames per second" },
 	/* cpu.stat of the load's cgroup (settings' cgroups: harness/run/cgroups.h) */
-	{ "throttled_periods", METRIC_COUNT, LOWER_IS_BETTER,
-	  "periods in which the load's cgroup ran out of its cpu.max quota" },
-	{ "throttled_ratio", METRIC_RATIO, LOWER_IS_BETTER,
-	  "throttled periods / periods of the load's cgroup" },
-	{ "throttled_time", METRIC_SECONDS, LOWER_IS_BETTER,
-	  "time the load's cgroup spent throttled (summed over its CPUs)" },
-	{ "throttled_max", METRIC_SECONDS, LOWER_IS_BETTER,
+	[MET_THROTTLED_PERIODS] = { "throttled_periods", METRIC_COUNT, LOWER_IS_BETTER,
+	  FROM_CGROUP, "periods in which the load's cgroup ran out of its cpu.max quota" },
+	[MET_THROTTLED_RATIO] = { "throttled_ratio", METRIC_RATIO, LOWER_IS_BETTER,
+	  FROM_CGROUP, "throttled periods / periods of the load's cgroup" },
+	[MET_THROTTLED_TIME] = { "throttled_time", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_CGROUP, "time the load's cgroup spent throttled (summed over its CPUs)" },
+	[MET_THROTTLED_MAX] = { "throttled_max", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_CGROUP,
 	  "longest throttled stretch of the load's cgroup, as cpu.stat read at the sampler's rate showed it" },
-	{ "quota_wait_share", METRIC_RATIO, LOWER_IS_BETTER,
+	[MET_QUOTA_WAIT_SHARE] = { "quota_wait_share", METRIC_RATIO, LOWER_IS_BETTER,
+	  FROM_CGROUP,
 	  "throttled time / the measured window: the share of it the quota held the cgroup" },
-	{ "throttled_max_inband", METRIC_SECONDS, LOWER_IS_BETTER,
+	[MET_THROTTLED_MAX_INBAND] = { "throttled_max_inband", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_CGROUP,
 	  "the part of the load's longest in-band gap its cgroup spent throttled: a wait for the quota" },
-	{ "starvation_max_inband_cpu", METRIC_SECONDS, LOWER_IS_BETTER,
+	[MET_STARVATION_MAX_INBAND_CPU] = { "starvation_max_inband_cpu", METRIC_SECONDS, LOWER_IS_BETTER,
+	  FROM_CGROUP,
 	  "the rest of that gap: a wait for the CPU, not for the quota" },
 };
 const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);
+_Static_assert(sizeof(metric_table) / sizeof(metric_table[0]) == METRIC_N,
+	       "a row for every enum metric_id");
+
+const char *metric_name(enum metric_id id)
+{
+	return metric_table[id].name;
+}
+
+enum metric_id metric_sampler_kept_as(enum metric_id id)
+{
+	switch (id) {
+	case MET_STARVATION_MAX:
+		return MET_STARVATION_MAX_SAMPLER;
+	case MET_STARVATION_MAX_UPPER:
+		return MET_STARVATION_MAX_SAMPLER_UPPER;
+	default:
+		return METRIC_N;
+	}
+}
 
 const struct metric_def *metric_find(const char *name)
 {

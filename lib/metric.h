@@ -1,6 +1,7 @@
-/* The metric registry: every metric starve reports, with its unit and which
- * direction is better. Profiles' expectations, verdicts, reports and
- * `starve compare` all look metrics up here, so a name means one thing.
+/* The metric registry: every metric starve reports, with its id, its unit,
+ * which direction is better, how it is printed and which source wins.
+ * Profiles' expectations, verdicts, reports and `starve compare` all look
+ * metrics up here, so a name means one thing.
  * Definitions are in doc/design.md ("Metrics: definitions").
  *
  * Values travel in canonical units: METRIC_SECONDS for durations (a profile's
@@ -14,17 +15,51 @@
 enum metric_unit { METRIC_SECONDS, METRIC_RATIO, METRIC_PER_SECOND, METRIC_COUNT };
 enum metric_better { LOWER_IS_BETTER, HIGHER_IS_BETTER };
 
+/* Every metric by id, in the registry's order (lib/metric.c): code names a
+ * metric by its id and gets the text from metric_name(), so a typo does not
+ * compile and the name is written once. */
+enum metric_id {
+	MET_STARVATION_MAX, MET_STARVATION_MAX_UPPER, MET_STARVATION_MAX_SAMPLER,
+	MET_STARVATION_MAX_SAMPLER_UPPER, MET_WAIT_P50, MET_WAIT_P99, MET_WAKEUP_LATENCY_P50,
+	MET_WAKEUP_LATENCY_P99, MET_WAKEUP_LATENCY_MAX, MET_STARVATION_MAX_INBAND,
+	MET_WAIT_RATIO, MET_CPU_SHARE, MET_FAIRNESS, MET_FAIRNESS_MINMAX, MET_WAKEUP_P50,
+	MET_WAKEUP_P90, MET_WAKEUP_P99, MET_WAKEUP_P999, MET_WAKEUP_MAX,
+	MET_DEADLINE_MISS_RATIO, MET_THROUGHPUT, MET_THROTTLED_PERIODS, MET_THROTTLED_RATIO,
+	MET_THROTTLED_TIME, MET_THROTTLED_MAX, MET_QUOTA_WAIT_SHARE, MET_THROTTLED_MAX_INBAND,
+	MET_STARVATION_MAX_INBAND_CPU, METRIC_N
+};
+
+/* Who measures a metric (a bit each): the sampler from /proc, the load's
+ * own worker records (in-band), exact mode's tracepoints, the cgroup's
+ * cpu.stat. */
+enum metric_source {
+	METRIC_FROM_SAMPLER = 1 << 0,
+	METRIC_FROM_INBAND = 1 << 1,
+	METRIC_FROM_EXACT = 1 << 2,
+	METRIC_FROM_CGROUP = 1 << 3,
+};
+
 struct metric_def {
 	const char *name;
 	enum metric_unit unit;
 	enum metric_better better;
+	unsigned sources;	/* enum metric_source bits */
 	const char *help;
 };
 
 extern const struct metric_def metric_table[];
 extern const size_t metric_count;
 
+/* The name of ID ("starvation_max"). */
+const char *metric_name(enum metric_id id);
 const struct metric_def *metric_find(const char *name);
+
+/* Which source's figure a load's metric is, when several give it: exact
+ * mode (tracepoints) over in-band (the load's own records) over the
+ * sampler; a cgroup's cpu.stat figures have names of their own. Where exact
+ * mode gives ID, the sampler's figure is kept under the id this returns
+ * (starvation_max -> starvation_max_sampler); METRIC_N: it is not kept. */
+enum metric_id metric_sampler_kept_as(enum metric_id id);
 /* "did you mean" candidate for an unknown metric name, or NULL. */
 const char *metric_suggest(const char *name);
 const char *metric_unit_name(enum metric_unit unit);

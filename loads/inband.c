@@ -5,6 +5,7 @@
 #include "config.h"
 #include "loads/inband.h"
 #include "lib/fairness.h"
+#include "lib/metric.h"
 #include "lib/timeutil.h"
 
 #include <math.h>
@@ -88,34 +89,34 @@ void inband_summarize(const struct load_type *type, const struct stats_block *bl
 		inband_fairness(block, first, n, out);
 }
 
-/* Append NAME = VALUE to OUT[*n] when VALUE was measured (not NAN). */
-static void inband_add(struct inband_metric *out, size_t *n, const char *name, double value)
+/* Append metric ID = VALUE to OUT[*n] when VALUE was measured (not NAN). */
+static void inband_add(struct inband_metric *out, size_t *n, enum metric_id id, double value)
 {
 	if (!isnan(value) && *n < INBAND_MAX_METRICS)
-		out[(*n)++] = (struct inband_metric){ name, value };
+		out[(*n)++] = (struct inband_metric){ metric_name(id), value };
 }
 
 size_t inband_metrics(const struct load_type *type, const struct inband_summary *sum,
 		      struct inband_metric *out)
 {
 	static const struct {
-		const char *name;
+		enum metric_id id;
 		double p;
 	} pct[] = {
-		{ "wakeup_p50", 50 }, { "wakeup_p90", 90 }, { "wakeup_p99", 99 },
-		{ "wakeup_p999", 99.9 }, { "wakeup_max", 100 },
+		{ MET_WAKEUP_P50, 50 }, { MET_WAKEUP_P90, 90 }, { MET_WAKEUP_P99, 99 },
+		{ MET_WAKEUP_P999, 99.9 }, { MET_WAKEUP_MAX, 100 },
 	};
 	size_t n = 0;
 
-	inband_add(out, &n, "throughput", sum->throughput);
-	inband_add(out, &n, "starvation_max_inband", sum->starvation_max_inband);
-	inband_add(out, &n, "deadline_miss_ratio", sum->deadline_miss_ratio);
-	inband_add(out, &n, "fairness", sum->fairness);
-	inband_add(out, &n, "fairness_minmax", sum->fairness_minmax);
-	inband_add(out, &n, "cpu_share", sum->cpu_share);
+	inband_add(out, &n, MET_THROUGHPUT, sum->throughput);
+	inband_add(out, &n, MET_STARVATION_MAX_INBAND, sum->starvation_max_inband);
+	inband_add(out, &n, MET_DEADLINE_MISS_RATIO, sum->deadline_miss_ratio);
+	inband_add(out, &n, MET_FAIRNESS, sum->fairness);
+	inband_add(out, &n, MET_FAIRNESS_MINMAX, sum->fairness_minmax);
+	inband_add(out, &n, MET_CPU_SHARE, sum->cpu_share);
 	if (type->hist == HIST_WAKEUP_LATENCY && sum->hist.count)
 		for (size_t i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
-			inband_add(out, &n, pct[i].name,
+			inband_add(out, &n, pct[i].id,
 				   (double)hist_percentile(&sum->hist, pct[i].p) / NSEC_PER_SEC);
 	return n;
 }

@@ -141,8 +141,15 @@ static int load_policy_set(enum load_policy p)
 	struct sched_param sp = { .sched_priority = p == POLICY_FIFO || p == POLICY_RR };
 	char why[200];
 
-	if (p == POLICY_DEADLINE)
-		return load_enter_deadline(&dl, why, sizeof(why)) ? errno : 0;
+	if (p == POLICY_DEADLINE) {
+		if (load_enter_deadline(&dl, why, sizeof(why)))
+			return errno;
+		/* Leave at once, as spawn.c's trial does: the exit path of a
+		 * process can outlast a 100 us budget many times over under
+		 * emulation, each overrun a throttle to the next 1 s period (a
+		 * fresh qemu TCG guest waited in `starve env` for minutes). */
+		return load_leave_deadline() ? errno : 0;
+	}
 	return sched_setscheduler(0, ids[p], &sp) ? errno : 0;
 }
 

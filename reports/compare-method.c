@@ -5,6 +5,7 @@
 #include "config.h"
 #include "reports/compare.h"
 #include "lib/error.h"
+#include "lib/metric.h"
 #include "lib/xalloc.h"
 #include "reports/resample.h"
 
@@ -16,13 +17,14 @@
  * maximum. starvation_max (the sampler's) draws on the in-band gaps too:
  * the victim's own view of the same stretches. */
 static const struct {
-	const char *metric, *histogram;
+	enum metric_id metric;
+	const char *histogram;
 	double q;
 } cmp_events[] = {
-	{ "starvation_max", "gap", 1 },		{ "starvation_max_inband", "gap", 1 },
-	{ "wakeup_p50", "wakeup_latency", 0.5 },	{ "wakeup_p90", "wakeup_latency", 0.9 },
-	{ "wakeup_p99", "wakeup_latency", 0.99 },	{ "wakeup_p999", "wakeup_latency", 0.999 },
-	{ "wakeup_max", "wakeup_latency", 1 },
+	{ MET_STARVATION_MAX, "gap", 1 },		{ MET_STARVATION_MAX_INBAND, "gap", 1 },
+	{ MET_WAKEUP_P50, "wakeup_latency", 0.5 },	{ MET_WAKEUP_P90, "wakeup_latency", 0.9 },
+	{ MET_WAKEUP_P99, "wakeup_latency", 0.99 },	{ MET_WAKEUP_P999, "wakeup_latency", 0.999 },
+	{ MET_WAKEUP_MAX, "wakeup_latency", 1 },
 };
 
 /* The observations of one side, and what they point into. */
@@ -80,7 +82,7 @@ static bool cmp_obs_events(const char *metric, const struct rv_load *load, struc
 		const struct rv_histogram *h;
 		double inband;
 
-		if (strcmp(cmp_events[i].metric, metric))
+		if (strcmp(metric_name(cmp_events[i].metric), metric))
 			continue;
 		o->q = cmp_events[i].q;
 		h = rv_load_histogram(load, cmp_events[i].histogram);
@@ -88,7 +90,7 @@ static bool cmp_obs_events(const char *metric, const struct rv_load *load, struc
 			cmp_obs_hist(h, o, owned);
 			return true;
 		}
-		inband = rv_load_metric(load, "starvation_max_inband");
+		inband = rv_load_metric(load, metric_name(MET_STARVATION_MAX_INBAND));
 		if (!strcmp(cmp_events[i].histogram, "gap") && isfinite(inband)) {
 			cmp_obs_single(inband, o, owned);
 			return true;

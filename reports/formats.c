@@ -2,6 +2,7 @@
  * (reports/formats.h). */
 #include "config.h"
 #include "reports/formats.h"
+#include "reports/compare.h"
 #include "reports/html.h"
 #include "reports/junit.h"
 #include "reports/kcidb.h"
@@ -12,6 +13,7 @@
 #include "reports/table.h"
 #include "lib/error.h"
 
+#include <ctype.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -23,16 +25,31 @@ static int json_report_write(const struct result_view *v, FILE *f)
 	return 0;
 }
 
-const struct report_format report_formats[] = {
-	{ "json", "result.json", .write = json_report_write },
-	{ "junit", "result.xml", .write = junit_write },
-	{ "ktap", "result.ktap", .write = ktap_write },
-	{ "markdown", "summary.md", .write = markdown_write },
-	{ "table", "summary.txt", .write = table_print },
-	{ "html", "report.html", .write = html_write },
-	{ "kcidb", "result.kcidb.json", .write_params = kcidb_write },
-	{ "lava", "result.lava.sh", .write = lava_write },
-};
+/* compare's printers that return nothing, as the table's int writers */
+static int cmp_text_print(const struct cmp_table *t, FILE *f)
+{
+	cmp_print_text(t, f);
+	return ferror(f) ? -1 : 0;
+}
+
+static int cmp_markdown_print(const struct cmp_table *t, FILE *f)
+{
+	cmp_print_markdown(t, f);
+	return ferror(f) ? -1 : 0;
+}
+
+static int cmp_json_print(const struct cmp_table *t, FILE *f)
+{
+	json_t *doc = cmp_to_json(t);
+	int ret = doc ? json_dumpf(doc, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12)) : -1;
+
+	json_decref(doc);
+	return ret < 0 || fputc('\n', f) == EOF ? -1 : 0;
+}
+
+#define REPORT_FORMAT_ROW(ID, NAME, FILE, WRITE, WRITE_PARAMS, COMPARE, OPTION, HELP)         \
+	[RF_##ID] = { RF_##ID, NAME, FILE, HELP, WRITE, WRITE_PARAMS, COMPARE },
+const struct report_format report_formats[] = { REPORT_FORMATS(REPORT_FORMAT_ROW) };
 const size_t report_format_count = sizeof(report_formats) / sizeof(report_formats[0]);
 
 const struct report_format *report_format_find(const char *name)
@@ -134,4 +151,21 @@ int reports_write_formats(const struct result_view *v, const char *dir, const ch
 			return -1;
 	}
 	return 0;
+}
+
+/* Each format as a .TP entry: its name and file, what it is (the help,
+ * capitalised, '-' escaped), and whether compare prints it too. */
+void report_formats_print_man(FILE *out)
+{
+	for (size_t i = 0; i < report_format_count; i++) {
+		const struct report_format *fmt = &report_formats[i];
+
+		fprintf(out, ".TP\n.BR %s \" (\" \"\\fI%s\\fP)\"\n", fmt->name, fmt->file);
+		for (const char *c = fmt->help; *c; c++)
+			if (*c == '-')
+				fputs("\\-", out);
+			else
+				fputc(c == fmt->help ? toupper((unsigned char)*c) : *c, out);
+		fputs(fmt->compare ? ".\n.B compare\nprints it too.\n" : ".\n", out);
+	}
 }

@@ -114,9 +114,12 @@ static void html_field_names(const struct result_view *v, const char *name,
 	}
 }
 
-static const char *const html_starvation[][2] = {
-	{ "starvation_max", "out-of-band (sampler)" },
-	{ "starvation_max_inband", "in-band (the load)" },
+static const struct {
+	enum metric_id metric;
+	const char *label;
+} html_starvation[] = {
+	{ MET_STARVATION_MAX, "out-of-band (sampler)" },
+	{ MET_STARVATION_MAX_INBAND, "in-band (the load)" },
 };
 #define HTML_N_STARVATION 2
 
@@ -130,7 +133,7 @@ static size_t html_starvation_used(const struct result_view *v, const char *name
 
 		for (size_t i = 0; i < v->n_runs; i++)
 			any |= !isnan(rv_load_metric(rv_run_load(&v->runs[i], name),
-						     html_starvation[m][0]));
+						     metric_name(html_starvation[m].metric)));
 		if (any)
 			used[n++] = m;
 	}
@@ -153,13 +156,14 @@ static void html_starvation_bars(struct xml_writer *w, const struct result_view 
 				continue;
 			groups[g] = html_run_label(v, &v->runs[i], labels[g], sizeof(labels[g]));
 			for (size_t s = 0; s < ns; s++)
-				values[g * ns + s] = rv_load_metric(load, html_starvation[used[s]][0]);
+				values[g * ns + s] =
+					rv_load_metric(load, metric_name(html_starvation[used[s]].metric));
 			g++;
 		}
 		for (size_t s = 0; s < ns; s++)
-			series[s] = html_starvation[used[s]][1];
+			series[s] = html_starvation[used[s]].label;
 		snprintf(title, title_len, "%s: longest starvation per run", name);
-		svg_bar_chart(w, &(struct svg_bars){ .title = title, .y_title = "starvation_max",
+		svg_bar_chart(w, &(struct svg_bars){ .title = title, .y_title = metric_name(MET_STARVATION_MAX),
 				.groups = groups, .n_groups = g, .series = series, .n_series = ns,
 				.values = values, .label = html_label_s });
 	}

@@ -215,6 +215,7 @@ static void rvb_sampler(const json_t *s, struct rv_sampler *out)
 		.priority = rvb_int(s, "priority"),
 		.cpu_clock_jumps = json_is_integer(json_object_get(s, "cpu_clock_jumps")) ?
 				   rvb_int(s, "cpu_clock_jumps") : 0,
+		.cpu_clock_jump_s = rvb_num(s, "cpu_clock_jump_s"),
 	};
 }
 

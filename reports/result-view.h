@@ -122,6 +122,7 @@ struct rv_sampler {
 	double target_hz, achieved_hz, cpu_s, cost_us_per_task_tick;
 	long ticks, late_ticks, missed_ticks, tasks, priority;
 	long cpu_clock_jumps;	/* 0 when absent (results before it was recorded) */
+	double cpu_clock_jump_s;	/* what they added; NAN when absent */
 };
 
 struct rv_metric {

@@ -4,6 +4,7 @@
  * can be re-judged later with `starve report --recompute`. */
 #include "config.h"
 #include "reports/verdict.h"
+#include "reports/verdict-json.h"
 #include "lib/error.h"
 #include "lib/metric.h"
 
@@ -72,18 +73,73 @@ static const char *verdict_untrusted(const struct rv_run *run, char *buf, size_t
 			 "overflowed): its figures miss stretches", run->trace_lost_events);
 		return buf;
 	}
+	return NULL;
+}
+
+/* Why RUN's figures may be off by the noise, or NULL: the hypervisor stole
+ * CPU time, or a task's CPU clock jumped ahead of wall time (under
+ * emulation the guest's clocks jump without any steal being reported). */
+static const char *verdict_noisy(const struct rv_run *run, char *buf, size_t len)
+{
 	if (run->steal_share > VERDICT_MAX_STEAL) {
 		snprintf(buf, len, "the hypervisor stole %.1f%% of the loads' CPUs' time (more "
-			 "than %.0f%%): too noisy", run->steal_share * 100, VERDICT_MAX_STEAL * 100);
+			 "than %.0f%%)", run->steal_share * 100, VERDICT_MAX_STEAL * 100);
 		return buf;
 	}
 	if (run->sampler.cpu_clock_jumps > 0) {
 		snprintf(buf, len, "CPU clocks jumped %ld time%s (a task got more CPU time than "
-			 "wall time: steal on a VM): too noisy", run->sampler.cpu_clock_jumps,
+			 "wall time: steal on a VM, or emulation)", run->sampler.cpu_clock_jumps,
 			 run->sampler.cpu_clock_jumps == 1 ? "" : "s");
 		return buf;
 	}
 	return NULL;
+}
+
+/* How far the noise in RUN could have moved a figure of METRIC, in the
+ * metric's unit, or NAN when it has no such bound (counts, rates, a result
+ * from before the jumps were measured). A task's waits and CPU share are off
+ * by at most the CPU time that vanished (steal share x the run) plus the
+ * time that reappeared at once in clock jumps. */
+static double verdict_noise_bound(const struct rv_run *run, const char *metric)
+{
+	const struct metric_def *def = metric_find(metric);
+	double jump_s = run->sampler.cpu_clock_jump_s, noise_s;
+
+	if (isnan(jump_s) && run->sampler.cpu_clock_jumps > 0)
+		return NAN;
+	if (!def || isnan(run->duration_s) || run->duration_s <= 0)
+		return NAN;
+	noise_s = (isnan(run->steal_share) ? 0 : run->steal_share) * run->duration_s +
+		  (isnan(jump_s) ? 0 : jump_s);
+	if (def->unit == METRIC_SECONDS)
+		return noise_s;
+	if (def->unit == METRIC_RATIO)
+		return noise_s / run->duration_s;
+	return NAN;
+}
+
+/* E in the noisy RUN (NOISY says why): PASS or FAIL when VALUE meets or
+ * misses the threshold by more than the noise bound, else UNDECIDED with
+ * the reason; BOUND receives the bound, its text in BOUND_TEXT. */
+static enum verdict_kind verdict_margin(const struct rv_run *run, const struct rv_rule *e,
+					double value, const char *noisy, char *bound_text,
+					size_t bound_len, char *reason, size_t len)
+{
+	double bound = verdict_noise_bound(run, e->metric);
+	char val[64], thr[64];
+
+	if (isnan(bound)) {
+		snprintf(reason, len, "%s: too noisy, and %s has no noise bound", noisy, e->metric);
+		return VERDICT_UNDECIDED;
+	}
+	metric_format(e->metric, bound, METRIC_DIGITS, bound_text, bound_len);
+	if (fabs(value - e->threshold) > bound)
+		return verdict_holds(e->op, value, e->threshold) ? VERDICT_PASS : VERDICT_FAIL;
+	snprintf(reason, len, "%s %s %s is within %s of %s: %s, and the stolen and jumped CPU "
+		 "time (%s) could move it across", e->load, e->metric,
+		 metric_format(e->metric, value, METRIC_DIGITS, val, sizeof(val)), bound_text,
+		 verdict_threshold_text(e, thr, sizeof(thr)), noisy, bound_text);
+	return VERDICT_UNDECIDED;
 }
 
 /* Why E cannot be decided in RUN though VALUE was measured: the metric has
@@ -108,15 +164,32 @@ static const char *verdict_uncertain(const struct rv_run *run, const struct rv_r
 	return buf;
 }
 
+/* Whether a sampler that fell behind leaves a pass of E in RUN in doubt:
+ * it can merge waits but never invent one (stretches are measured by the
+ * run_delay jump, shares by CPU clocks over the run), so only a stretch in
+ * seconds is in doubt, and only one that has no upper bound in the metric
+ * registry: starvation_max_upper says what merging could hide (absent: the
+ * value is exact; verdict_uncertain() weighs it). */
+static bool verdict_slow_doubt(const struct rv_run *run, const struct rv_rule *e)
+{
+	const struct metric_def *def = metric_find(e->metric);
+	char key[128];
+
+	if (!verdict_sampler_slow(run) || (def && def->unit != METRIC_SECONDS))
+		return false;
+	snprintf(key, sizeof(key), "%s_upper", e->metric);
+	return !metric_find(key);
+}
+
 /* Decide E in RUN, whose measured value is VALUE (NAN: none): writes the
- * reason (or "") and returns the kind. A sampler that fell behind can miss
- * a starvation stretch but never invents one (stretches are measured by the
- * run_delay jump, shares by CPU clocks), so it only makes a pass doubtful. */
+ * reason (or "") and returns the kind. A noisy run (stolen time, clock
+ * jumps) still decides when the value misses or meets the threshold by
+ * more than the noise could move it (verdict_margin()). */
 static enum verdict_kind verdict_decide(const struct result_view *v, const struct rv_run *run,
 					const struct rv_rule *e, double value, char *reason,
 					size_t len)
 {
-	char buf[512], val[64], thr[64];
+	char buf[512], val[64], thr[64], bound[64] = "";
 	const char *why;
 
 	reason[0] = '\0';
@@ -138,66 +211,49 @@ static enum verdict_kind verdict_decide(const struct result_view *v, const struc
 		snprintf(reason, len, "%s", why);
 		return VERDICT_UNDECIDED;
 	}
+	why = verdict_noisy(run, buf, sizeof(buf));
+	if (why && verdict_margin(run, e, value, why, bound, sizeof(bound), reason, len) ==
+		   VERDICT_UNDECIDED)
+		return VERDICT_UNDECIDED;
 	if (verdict_holds(e->op, value, e->threshold)) {
-		if (!verdict_sampler_slow(run))
+		if (!verdict_slow_doubt(run, e))
 			return VERDICT_PASS;
 		snprintf(reason, len, "sampler reached %.1f Hz of its %.0f Hz target (below %.0f%%)",
 			 run->sampler.achieved_hz, run->sampler.target_hz,
 			 VERDICT_MIN_SAMPLER_RATIO * 100);
 		return VERDICT_UNDECIDED;
 	}
-	snprintf(reason, len, "%s %s %s is not %s %s (setting %s, kernel %s)", e->load, e->metric,
-		 metric_format(e->metric, value, METRIC_DIGITS, val, sizeof(val)),
+	snprintf(reason, len, "%s %s %s is not %s %s (setting %s, kernel %s)%s%s%s", e->load,
+		 e->metric, metric_format(e->metric, value, METRIC_DIGITS, val, sizeof(val)),
 		 result_op_name(e->op), verdict_threshold_text(e, thr, sizeof(thr)), run->setting,
-		 v->kernel.release ? v->kernel.release : "unknown");
+		 v->kernel.release ? v->kernel.release : "unknown",
+		 bound[0] ? ", by more than the noise could move it (stolen and jumped CPU time " : "",
+		 bound, bound[0] ? ")" : "");
 	return VERDICT_FAIL;
 }
 
-/* The verdict object of expectation E (whose object in the tree is EXPECT,
- * copied as it is) in RUN. */
-static json_t *verdict_make(const struct result_view *v, const struct rv_run *run,
-			    const struct rv_expect *e, const json_t *expect,
-			    enum verdict_kind *kind)
-{
-	static const char *const copied[] = { "load", "metric", "op", "threshold",
-					      "threshold_text" };
-	double value = rv_load_metric(rv_run_load(run, e->rule.load), e->rule.metric);
-	char reason[768];
-	json_t *o = json_object();
-
-	if (!o)
-		return NULL;
-	*kind = verdict_decide(v, run, &e->rule, value, reason, sizeof(reason));
-	for (size_t i = 0; i < sizeof(copied) / sizeof(copied[0]); i++)
-		if (json_object_get(expect, copied[i]))
-			json_object_set(o, copied[i], json_object_get(expect, copied[i]));
-	json_object_set_new(o, "value", isnan(value) ? json_null() : json_real(value));
-	json_object_set_new(o, "verdict", json_string(verdict_name(*kind)));
-	json_object_set_new(o, "reason", reason[0] ? json_string(reason) : json_null());
-	json_object_set_new(o, "setting", json_string(run->setting));
-	json_object_set_new(o, "repetition", json_integer(run->repetition));
-	return o;
-}
-
-/* The verdicts of every applicable expectation in RUN; counts[kind] go up. */
+/* The verdicts of every applicable expectation in RUN as a list; the
+ * tally's counts go up. */
 static json_t *verdict_run(const struct result_view *v, const struct rv_run *run,
-			   const json_t *expects, unsigned counts[4])
+			   struct verdict_tally *t)
 {
 	json_t *list = json_array();
 
 	for (size_t i = 0; list && i < v->profile.n_expect; i++) {
 		const struct rv_expect *e = &v->profile.expect[i];
-		enum verdict_kind kind;
+		struct verdict_record r = { .run = run, .expect = i };
 		json_t *o;
 
 		if (!rv_expect_applies(e, run->setting))
 			continue;
-		o = verdict_make(v, run, e, json_array_get(expects, i), &kind);
+		r.value = rv_load_metric(rv_run_load(run, e->rule.load), e->rule.metric);
+		r.kind = verdict_decide(v, run, &e->rule, r.value, r.reason, sizeof(r.reason));
+		o = verdict_record_json(v, &r);
 		if (!o || json_array_append_new(list, o) < 0) {
 			json_decref(list);
 			return NULL;
 		}
-		counts[kind]++;
+		t->counts[r.kind]++;
 	}
 	return list;
 }
@@ -225,30 +281,22 @@ static enum verdict_kind verdict_worst(const unsigned counts[4], const struct re
 	return verdict_all_runs_skipped(v) ? VERDICT_SKIP : VERDICT_PASS;
 }
 
-static json_t *verdict_summary(const struct result_view *v, const unsigned counts[4],
-			       const struct verdict_opts *opts, int *code)
+/* The tally's worst verdict, exit code and warning, from its counts. */
+static void verdict_sum_up(const struct result_view *v, struct verdict_tally *t)
 {
-	enum verdict_kind worst = verdict_worst(counts, v);
-	char warn[256] = "";
-	json_t *s;
+	unsigned undecided = t->counts[VERDICT_UNDECIDED];
 
-	*code = EXIT_PASS;
-	if (worst == VERDICT_FAIL || (worst == VERDICT_UNDECIDED && opts->undecided_fails))
-		*code = EXIT_VERDICT_FAIL;
-	else if (worst == VERDICT_SKIP)
-		*code = EXIT_ALL_SKIPPED;
-	if (counts[VERDICT_UNDECIDED] && !opts->undecided_fails)
-		snprintf(warn, sizeof(warn),
+	t->worst = verdict_worst(t->counts, v);
+	t->exit_code = EXIT_PASS;
+	if (t->worst == VERDICT_FAIL || (t->worst == VERDICT_UNDECIDED && t->undecided_fails))
+		t->exit_code = EXIT_VERDICT_FAIL;
+	else if (t->worst == VERDICT_SKIP)
+		t->exit_code = EXIT_ALL_SKIPPED;
+	if (undecided && !t->undecided_fails)
+		snprintf(t->warning, sizeof(t->warning),
 			 "%u verdict%s undecided: the measurement was not trustworthy "
 			 "(see the reasons); not counted as a failure",
-			 counts[VERDICT_UNDECIDED], counts[VERDICT_UNDECIDED] == 1 ? "" : "s");
-	s = json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:b}", "verdict", verdict_name(worst),
-		      "pass", counts[VERDICT_PASS], "fail", counts[VERDICT_FAIL], "skip",
-		      counts[VERDICT_SKIP], "undecided", counts[VERDICT_UNDECIDED], "exit_code",
-		      *code, "undecided_fails", opts->undecided_fails);
-	if (s)
-		json_object_set_new(s, "warning", warn[0] ? json_string(warn) : json_null());
-	return s;
+			 undecided, undecided == 1 ? "" : "s");
 }
 
 /* Judge on V; the new verdict lists (one per run) and summary are returned,
@@ -257,33 +305,28 @@ static json_t *verdict_summary(const struct result_view *v, const unsigned count
 static int verdict_judge(const struct result_view *v, const struct verdict_opts *opts,
 			 json_t **lists, json_t **summary)
 {
-	const json_t *expects = json_object_get(json_object_get(v->tree, "profile"), "expect");
-	struct verdict_opts recorded = { .undecided_fails = v->summary.undecided_fails };
-	unsigned counts[4] = { 0 };
-	int code = -1;
+	struct verdict_tally t = { .undecided_fails = opts ? opts->undecided_fails :
+							     v->summary.undecided_fails };
 
 	*lists = json_array();
 	for (size_t i = 0; *lists && i < v->n_runs; i++)
-		if (json_array_append_new(*lists, verdict_run(v, &v->runs[i], expects, counts)) < 0)
+		if (json_array_append_new(*lists, verdict_run(v, &v->runs[i], &t)) < 0)
 			break;
-	*summary = verdict_summary(v, counts, opts ? opts : &recorded, &code);
+	verdict_sum_up(v, &t);
+	*summary = verdict_tally_json(&t);
 	if (!*lists || json_array_size(*lists) != v->n_runs || !*summary)
-		code = error("out of memory");
-	return code;
+		return error("out of memory");
+	return t.exit_code;
 }
 
 int verdicts_rejudge(struct result_view **v, const struct verdict_opts *opts)
 {
-	json_t *tree = (json_t *)(*v)->tree, *lists = NULL, *summary = NULL, *run;
+	json_t *lists = NULL, *summary = NULL;
 	int code = verdict_judge(*v, opts, &lists, &summary);
 	char why[512];
-	size_t i;
 
-	if (code >= 0) {
-		json_array_foreach(json_object_get(tree, "runs"), i, run)
-			json_object_set(run, "verdicts", json_array_get(lists, i));
-		json_object_set(tree, "summary", summary);
-	}
+	if (code >= 0)
+		verdict_json_store((json_t *)(*v)->tree, lists, summary);
 	json_decref(lists);
 	json_decref(summary);
 	if (code < 0) {

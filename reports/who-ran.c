@@ -20,7 +20,7 @@ static void who_ran_holder(const struct rv_holder *h, char *buf, size_t len)
 {
 	char t[32], prio[24] = "";
 
-	metric_format("starvation_max", h->time_s, METRIC_DIGITS, t, sizeof(t));
+	metric_format(metric_name(MET_STARVATION_MAX), h->time_s, METRIC_DIGITS, t, sizeof(t));
 	if (h->priority != RV_NONE)
 		snprintf(prio, sizeof(prio), " %ld", h->priority);
 	else if (h->nice != RV_NONE && h->nice)
@@ -39,7 +39,7 @@ bool who_ran_text(const struct rv_load *load, char *buf, size_t len)
 
 	if (!tr->present || !tr->longest_present || !len)
 		return false;
-	metric_format("starvation_max", tr->wait_s, METRIC_DIGITS, wait, sizeof(wait));
+	metric_format(metric_name(MET_STARVATION_MAX), tr->wait_s, METRIC_DIGITS, wait, sizeof(wait));
 	snprintf(part, sizeof(part), "%s waited %s on CPU %ld:", load->name, wait, tr->cpu);
 	buf[0] = '\0';
 	who_ran_add(buf, len, &used, part);
@@ -49,7 +49,8 @@ bool who_ran_text(const struct rv_load *load, char *buf, size_t len)
 		who_ran_add(buf, len, &used, part);
 	}
 	if (tr->others_s > 0) {
-		metric_format("starvation_max", tr->others_s, METRIC_DIGITS, wait, sizeof(wait));
+		metric_format(metric_name(MET_STARVATION_MAX), tr->others_s, METRIC_DIGITS, wait,
+			      sizeof(wait));
 		snprintf(part, sizeof(part), ", others %s", wait);
 		who_ran_add(buf, len, &used, part);
 	}

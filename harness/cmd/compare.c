@@ -5,6 +5,7 @@
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
 #include "reports/compare.h"
+#include "reports/formats.h"
 #include "reports/result-view.h"
 
 #include <errno.h>
@@ -17,14 +18,12 @@
 
 static int run_compare(int argc, char **argv);
 
-enum compare_format { FORMAT_TEXT, FORMAT_MARKDOWN, FORMAT_JSON, FORMAT_JUNIT };
-
 #define COMPARE_MAX 64		/* results, labels, thresholds, loads */
 #define COMPARE_TOO_FEW "give at least two results to compare (or --settings RESULT.json); " \
 			"see 'starve compare --help'"
 
 struct compare_args {
-	int format;			/* enum compare_format */
+	int format;			/* enum report_format_id, one with a compare printer */
 	bool settings;
 	struct cmd_words labels, thresholds, loads;
 	const char *alpha, *test, *gate, *sort, *html;	/* parsed by compare_parse_values() */
@@ -59,10 +58,12 @@ static const struct cmd_option compare_options[] = {
 		   "also write an HTML page: per metric every result's runs side by side"),
 	CMD_FLAG("settings", struct compare_args, settings,
 		 "compare the settings inside one result (first = baseline)"),
-	CMD_SET("markdown", struct compare_args, format, FORMAT_MARKDOWN, "print a Markdown table"),
-	CMD_SET("json", struct compare_args, format, FORMAT_JSON,
+	/* the formats of reports/formats.h that compare prints (the table, by default) */
+	CMD_SET("table", struct compare_args, format, RF_TABLE, "print the text table (default)"),
+	CMD_SET("markdown", struct compare_args, format, RF_MARKDOWN, "print a Markdown table"),
+	CMD_SET("json", struct compare_args, format, RF_JSON,
 		"print JSON (format \"starve-compare\")"),
-	CMD_SET("junit", struct compare_args, format, FORMAT_JUNIT,
+	CMD_SET("junit", struct compare_args, format, RF_JUNIT,
 		"print JUnit XML: a testcase per gated metric and result, a regression fails"),
 	CMD_END
 };
@@ -161,28 +162,6 @@ static int compare_check(struct compare_args *a)
 	return 0;
 }
 
-static void compare_print(const struct cmp_table *t, enum compare_format format)
-{
-	json_t *doc;
-
-	switch (format) {
-	case FORMAT_MARKDOWN:
-		cmp_print_markdown(t, stdout);
-		break;
-	case FORMAT_JSON:
-		doc = cmp_to_json(t);
-		json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
-		fputc('\n', stdout);
-		json_decref(doc);
-		break;
-	case FORMAT_JUNIT:
-		cmp_print_junit(t, stdout);
-		break;
-	default:
-		cmp_print_text(t, stdout);
-	}
-}
-
 /* The operands, each directory replaced by the result.json files under it
  * (up to three levels: `starve vm` writes DIR/KERNEL/PROFILE/result.json),
  * in path order. Returns the count, or -1 with an error printed. */
@@ -260,7 +239,7 @@ static int compare_html(const struct cmp_table *t, const char *path)
 
 	if (!f)
 		return error_errno("cannot write %s", path);
-	ret = cmp_write_html(t, f);
+	ret = report_formats[RF_HTML].compare(t, f);
 	if (fclose(f) != 0 || ret < 0)
 		return error_errno("cannot write %s", path);
 	return 0;
@@ -284,7 +263,7 @@ static int compare_views(const struct compare_args *a, struct result_view **view
 					&a->opt);
 	if (ret < 0)
 		return EXIT_USAGE;
-	compare_print(&t, a->format);
+	report_formats[a->format].compare(&t, stdout);
 	ret = cmp_exit_status(&t);
 	if (a->html && compare_html(&t, a->html) < 0)
 		ret = EXIT_RUNTIME;
@@ -321,7 +300,7 @@ static int compare_files(const struct compare_args *a)
 
 static int run_compare(int argc, char **argv)
 {
-	struct compare_args a = { .format = FORMAT_TEXT };
+	struct compare_args a = { .format = RF_TABLE };
 	int ret;
 
 	if (!cmd_parse(&cmd_compare, argc, argv, &a, &a.files, &ret))

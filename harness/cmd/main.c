@@ -1,10 +1,13 @@
 /* starve: stress and regression harness for the CPU scheduler of live
  * kernels. This file only dispatches to the subcommands (one file each in harness/cmd/).
  * `starve --man` (not in --help) prints the SYNOPSIS of starve(1) from their
- * option tables for `make update-man`. */
+ * option tables for `make update-man`, `starve --man-formats` its REPORT
+ * FORMATS from the report-format table. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
+#include "lib/jsonseed.h"
+#include "reports/formats.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +30,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+	jsonseed_init();	/* before any JSON: never wait for the CRNG */
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -41,6 +45,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--man")) {
 		cmd_print_man_synopsis(commands, N_COMMANDS, stdout);
+		return EXIT_PASS;
+	}
+	if (!strcmp(argv[1], "--man-formats")) {
+		report_formats_print_man(stdout);
 		return EXIT_PASS;
 	}
 	for (size_t i = 0; i < N_COMMANDS; i++)

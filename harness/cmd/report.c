@@ -1,6 +1,7 @@
-/* starve report: regenerate the reports of a run (JUnit, KTAP, Markdown, HTML,
- * KCIDB, LAVA, the terminal table) from its result.json alone, optionally re-judging the
- * verdicts with this starve's rules. The exit status is the result's, so a
+/* starve report: regenerate the reports of a run (every format of
+ * reports/formats.h: --format LIST as `starve run` takes it, or --NAME F
+ * each) from its result.json alone, optionally re-judging the verdicts with
+ * this starve's rules. The exit status is the result's, so a
  * CI job can gate on `starve report result.json --junit report.xml`. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
@@ -19,35 +20,28 @@
 
 static int run_report(int argc, char **argv);
 
-/* The report files, indexed like report_files[]. */
-enum report_file { RF_JSON, RF_JUNIT, RF_KTAP, RF_MARKDOWN, RF_HTML, RF_KCIDB, RF_LAVA,
-		   RF_COUNT };
-
 struct report_args {
-	const char *out[RF_COUNT];
+	const char *out[RF_COUNT];	/* --NAME F, by enum report_format_id */
+	const char *formats, *dir;	/* --format LIST --output DIR */
 	bool table, recompute, strict;
 	struct report_params params;
 };
 
-/* A file option is named after its report format (reports/formats.c). */
+/* One option a format (reports/formats.h): --NAME F, or --table alone. */
+#define REPORT_OPTION_OPT_FILE(ID, NAME, HELP) \
+	CMD_STRING(NAME, "F", struct report_args, out[RF_##ID], HELP),
+#define REPORT_OPTION_OPT_FLAG(ID, NAME, HELP) \
+	CMD_FLAG(NAME, struct report_args, table, "print " HELP " (default when no file is named)"),
+#define REPORT_OPTION(ID, NAME, FILE, WRITE, WRITE_PARAMS, COMPARE, OPTION, HELP) \
+	REPORT_OPTION_##OPTION(ID, NAME, HELP)
+
 static const struct cmd_option report_options[] = {
-	CMD_STRING("junit", "F", struct report_args, out[RF_JUNIT],
-		   "JUnit XML: a testsuite per setting, a testcase per expectation"),
-	CMD_STRING("ktap", "F", struct report_args, out[RF_KTAP],
-		   "KTAP version 1: a test per setting, expectations nested"),
-	CMD_STRING("markdown", "F", struct report_args, out[RF_MARKDOWN],
-		   "Markdown summary for a merge-request comment"),
-	CMD_STRING("html", "F", struct report_args, out[RF_HTML],
-		   "one self-contained HTML page: tables and SVG charts"),
-	CMD_STRING("json", "F", struct report_args, out[RF_JSON],
-		   "the result itself (useful with --recompute)"),
-	CMD_STRING("kcidb", "F", struct report_args, out[RF_KCIDB],
-		   "KCIDB v5.3 for KernelCI: a test per expectation per run, and the run"),
-	CMD_STRING("lava", "F", struct report_args, out[RF_LAVA],
-		   "a shell script of lava-test-set and lava-test-case lines for LAVA"),
+	CMD_STRING("format", "LIST", struct report_args, formats,
+		   "write these formats into DIR, comma-separated, of: " REPORT_FORMAT_FILES),
+	CMD_STRING("output", "DIR", struct report_args, dir,
+		   "the directory --format writes into (default: the result's)", .short_name = 'o'),
+	REPORT_FORMATS(REPORT_OPTION)
 	CMD_REPORT_PARAMS(struct report_args, params),
-	CMD_FLAG("table", struct report_args, table,
-		 "print the summary table too (default when no file is named)"),
 	CMD_FLAG("recompute", struct report_args, recompute,
 		 "judge the verdicts again from the measurements"),
 	CMD_FLAG("strict", struct report_args, strict,
@@ -55,37 +49,50 @@ static const struct cmd_option report_options[] = {
 	CMD_END
 };
 
-static const char *const report_files[RF_COUNT] = {
-	[RF_JSON] = "json", [RF_JUNIT] = "junit", [RF_KTAP] = "ktap",
-	[RF_MARKDOWN] = "markdown", [RF_HTML] = "html", [RF_KCIDB] = "kcidb", [RF_LAVA] = "lava",
-};
-
 const struct cmd cmd_report = {
 	.name = "report", .operands = "RESULT.json",
 	.summary = "regenerate reports from a result; exit with its verdict",
 	.options = report_options, .run = run_report,
-	.notes = "F is a file name, '-' for stdout.\n\n"
+	.notes = "F is a file name, '-' for stdout. --format names the formats 'starve run\n"
+		 "--format' writes, into the same files.\n\n"
 		 "exit status: 0 pass (or only undecided, with a warning), 1 a verdict failed,\n"
 		 "2 unreadable or invalid result, 3 a report could not be written, 4 all skipped.\n",
 };
 
-static int report_outputs(const struct report_args *a, const struct result_view *v)
+/* The directory --format writes into: --output, or the result's own. */
+static int report_dir(const struct report_args *a, const char *result, char *buf, size_t len)
 {
-	bool any = false, stdout_used = false;
+	const char *slash = strrchr(result, '/');
 
+	if (a->dir)
+		return snprintf(buf, len, "%s", a->dir) < (int)len ? 0 : -1;
+	if (!slash)
+		return snprintf(buf, len, ".") < (int)len ? 0 : -1;
+	return snprintf(buf, len, "%.*s", (int)(slash - result) + (slash == result), result) <
+	       (int)len ? 0 : -1;
+}
+
+static int report_outputs(const struct report_args *a, const struct result_view *v,
+			  const char *result)
+{
+	bool any = a->formats, stdout_used = false;
+	char dir[4096];
+
+	if (a->formats && (report_dir(a, result, dir, sizeof(dir)) < 0 ||
+			   reports_write_formats(v, dir, a->formats, &a->params) < 0))
+		return -1;
 	for (size_t i = 0; i < RF_COUNT; i++) {
 		if (!a->out[i])
 			continue;
 		any = true;
 		stdout_used |= !strcmp(a->out[i], "-");
-		if (report_write_file(report_format_find(report_files[i]), v, &a->params,
-				      a->out[i]) < 0)
+		if (report_write_file(&report_formats[i], v, &a->params, a->out[i]) < 0)
 			return -1;
 	}
 	if (a->table || !any) {
 		if (stdout_used)
 			return error("--table and an output to '-' would mix on stdout");
-		return report_write_file(report_format_find("table"), v, NULL, "-");
+		return report_write_file(&report_formats[RF_TABLE], v, NULL, "-");
 	}
 	/* the table shows the warning; without it, say it on stderr */
 	if (v->summary.warning)
@@ -118,19 +125,22 @@ static int run_report(int argc, char **argv)
 
 	if (!cmd_parse(&cmd_report, argc, argv, &a, &ops, &code))
 		return code;
-	if (ops.n != 1 || kcidb_params_check(&a.params) < 0) {
+	if (ops.n != 1 || kcidb_params_check(&a.params) < 0 ||
+	    (a.formats && report_formats_check(a.formats) < 0)) {
 		if (ops.n != 1)
 			cmd_usage_error(&cmd_report, "give exactly one result file");
 		cmd_release(&cmd_report, &a, &ops);
 		return EXIT_USAGE;
 	}
 	v = report_open(&a, ops.v[0]);
-	cmd_release(&cmd_report, &a, &ops);
-	if (!v)
+	if (!v) {
+		cmd_release(&cmd_report, &a, &ops);
 		return EXIT_USAGE;
+	}
 	code = v->summary.exit_code;
-	if (report_outputs(&a, v) < 0)
+	if (report_outputs(&a, v, ops.v[0]) < 0)
 		code = EXIT_RUNTIME;
+	cmd_release(&cmd_report, &a, &ops);
 	rv_free(v);
 	return code;
 }

@@ -37,10 +37,8 @@ struct run_opts {
 		"warm-up per run, e.g. 1s, overriding the profile"),                            \
 	CMD_STRING("only", "SETTING", type, member.only, "run only this setting"),              \
 	CMD_STRING("format", "LIST", type, member.formats,                                      \
-		   "also write these formats into DIR, comma-separated: junit (result.xml), "   \
-		   "ktap (result.ktap), markdown (summary.md), table (summary.txt), html "      \
-		   "(report.html), kcidb (result.kcidb.json), lava (result.lava.sh); json "     \
-		   "(result.json) is always written"),                                          \
+		   "also write these formats into DIR, comma-separated, of: "                   \
+		   REPORT_FORMAT_FILES "(json is always written)"),                              \
 	CMD_REPORT_PARAMS(type, member.report),                                                 \
 	CMD_FLAG("cpuset", type, member.cpuset,                                                 \
 		 "confine each load in a cpuset (as the profile's 'cpuset: true')"),            \

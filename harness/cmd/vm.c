@@ -78,8 +78,11 @@ const struct cmd cmd_vm = {
 		 "DIR/<label>/ with each result, the console log, dmesg and starve env, then\n"
 		 "the comparison with the first kernel as baseline (DIR/compare-*).\n"
 		 "Packages are cached in $STARVE_KERNEL_CACHE (~/.cache/starve/kernels).\n\n"
-		 "exit status: 0 pass, 1 a verdict failed or a regression, 2 usage or profile\n"
-		 "error, 3 a kernel could not be tested (the others still run), 4 all skipped.\n",
+		 "exit status, with two kernels or more: the comparison's, 0, or 1 for a\n"
+		 "regression or a verdict that flips to fail (a closing summary says which\n"
+		 "kernels failed their own expectations); with one: its verdicts', 0 pass,\n"
+		 "1 a verdict failed, 4 all skipped. 2 usage or profile error, 3 a kernel\n"
+		 "could not be tested (the others still run).\n",
 };
 
 #define VM_MAX_PROFILES 32

@@ -4,6 +4,7 @@
 #include "harness/kernel/knob-features.h"
 #include "harness/kernel/knob-write.h"
 #include "lib/fsutil.h"
+#include "lib/kfile.h"
 #include "lib/pidlist.h"
 
 #include <errno.h>
@@ -123,7 +124,6 @@ static void undo_kill_procs(const char *dir)
 /* rmdir a cgroup starve made; what is still in it is killed first. */
 static int undo_cgroup(const char *dir)
 {
-	char kill_file[JOURNAL_PATH_MAX + 32];
 	struct timespec pause = { 0, UNDO_CGROUP_PAUSE_NS };
 	struct statfs fs;
 
@@ -139,8 +139,7 @@ static int undo_cgroup(const char *dir)
 		if (errno != EBUSY)
 			return errno;
 		if (i == 0) {
-			if (!undo_join(kill_file, dir, "cgroup.kill") ||
-			    knob_write_line(kill_file, "1", 1, 0, NULL) != 0)
+			if (kfile_write_at(dir, "cgroup.kill", "1") != 0)
 				undo_kill_procs(dir);
 		}
 		nanosleep(&pause, NULL);
@@ -153,9 +152,7 @@ static int undo_cgroup(const char *dir)
  * else's since: it stays, which is not a failure. */
 static int undo_controller(const char *name, const char *dir)
 {
-	char file[JOURNAL_PATH_MAX + 32], text[40];
 	struct statfs fs;
-	size_t n = strlen(name);
 	int err;
 
 	if (!journal_controller_name_ok(name) || !journal_controller_dir_ok(dir))
@@ -164,11 +161,7 @@ static int undo_controller(const char *name, const char *dir)
 		return errno == ENOENT ? 0 : errno;
 	if (fs.f_type != CGROUP2_SUPER_MAGIC)
 		return ENOTDIR;		/* only cgroup2 has subtree_control */
-	if (!undo_join(file, dir, "cgroup.subtree_control"))
-		return ENAMETOOLONG;
-	text[0] = '-';
-	memcpy(text + 1, name, n + 1);
-	err = knob_write_line(file, text, n + 1, 0, NULL);
+	err = kfile_subtree_control(dir, name, false);
 	return err == EBUSY ? 0 : err;
 }
 

@@ -647,6 +647,20 @@ int journal_forget(struct journal *j, enum journal_kind kind, const char *name)
 
 /* ---- restoring ---- */
 
+/* The kernel's reason when it refused a knob that its deadline bandwidth
+ * admission checks (EBUSY): the root domain's count of the fair servers'
+ * bandwidth can fall short of what they hold (6.12.118 after every
+ * sched_rt_runtime_us write), and then any lowering is refused
+ * (doc/kernels.md). "" otherwise. */
+static const char *journal_dl_refused(const struct journal_entry *e, int err)
+{
+	if (err != EBUSY || (!strstr(e->name, "fair_server/") && !strstr(e->name, "sched_rt_runtime_us")))
+		return "";
+	return " (the kernel's deadline bandwidth admission refused it: its root domain counts "
+	       "less than the servers hold; taking a CPU offline and online recounts it, "
+	       "doc/kernels.md)";
+}
+
 /* Undo the entries (all, or the knobs only), keeping the failed ones and
  * those not undone, in their order. */
 static int journal_restore(struct journal *j, bool knobs_only)
@@ -668,8 +682,8 @@ static int journal_restore(struct journal *j, bool knobs_only)
 		if (!err)
 			continue;
 		if (journal_is_knob(e->kind))
-			error("%s: cannot restore '%s' (%s): %s", e->name, e->value, e->path,
-			      strerror(err));
+			error("%s: cannot restore '%s' (%s): %s%s", e->name, e->value, e->path,
+			      strerror(err), journal_dl_refused(e, err));
 		else if (e->kind == JOURNAL_CONTROLLER)
 			error("controller %s in %s: cannot disable it: %s", e->name, e->path,
 			      strerror(err));

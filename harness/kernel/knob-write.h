@@ -1,5 +1,6 @@
 /* The one writer of kernel knob files (sysctl, debugfs, sched/features),
- * used by settings, the journal's restore and the signal path alike. */
+ * used by settings, the journal's restore and the signal path alike: a
+ * knob's value as one line, through lib/kfile.h's primitive. */
 #ifndef STARVE_KNOB_WRITE_H
 #define STARVE_KNOB_WRITE_H
 

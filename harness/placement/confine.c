@@ -7,6 +7,8 @@
 #include "config.h"
 #include "harness/placement/confine-backend.h"
 #include "lib/error.h"
+#include "lib/kfile.h"
+#include "lib/pidlist.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -150,20 +152,7 @@ int confine_read_file(const char *dir, const char *file, char *buf, size_t len)
 
 int confine_write_file_quietly(const char *dir, const char *file, const char *value)
 {
-	char path[512];
-	size_t len = strlen(value);
-	ssize_t w;
-	int fd, err;
-
-	if (snprintf(path, sizeof(path), "%s/%s", dir, file) >= (int)sizeof(path))
-		return ENAMETOOLONG;
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	w = write(fd, value, len);
-	err = w < 0 ? errno : (size_t)w != len ? EIO : 0;
-	close(fd);
-	return err;
+	return kfile_write_at(dir, file, value);
 }
 
 int confine_write_failed(const char *dir, const char *file, const char *value, int err)
@@ -228,28 +217,41 @@ int confine_make_dir(struct confine_handle *h, const char *root, const char *nam
 	return 0;
 }
 
+struct confine_move {
+	int fd;			/* PARENT/PROCS_FILE */
+	const char *dir;
+};
+
+static void confine_move_one(pid_t pid, void *arg)
+{
+	const struct confine_move *m = arg;
+	char text[24];
+	int err;
+
+	snprintf(text, sizeof(text), "%d", (int)pid);
+	err = kfile_write_fd(m->fd, text, strlen(text));
+	if (err && err != ESRCH)
+		warning("cannot move task %s out of %s: %s", text, m->dir, strerror(err));
+}
+
 /* Write each pid listed in DIR/PROCS_FILE to PARENT/PROCS_FILE; tasks that
  * exit meanwhile (ESRCH) are fine. */
 static void confine_move_out(const char *dir, const char *parent, const char *procs_file)
 {
-	char path[512], line[32];
-	FILE *f;
-	int fd;
+	char path[512];
+	struct confine_move m = { .dir = dir };
+	int from;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, procs_file);
-	f = fopen(path, "re");
-	if (!f)
+	from = open(path, O_RDONLY | O_CLOEXEC);
+	if (from < 0)
 		return;
-	snprintf(path, sizeof(path), "%s/%s", parent, procs_file);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	while (fd >= 0 && fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = '\0';
-		if (write(fd, line, strlen(line)) < 0 && errno != ESRCH)
-			warning("cannot move task %s out of %s: %s", line, dir, strerror(errno));
+	m.fd = kfile_open_at(parent, procs_file);
+	if (m.fd >= 0) {
+		pidlist_each(from, confine_move_one, &m);
+		close(m.fd);
 	}
-	if (fd >= 0)
-		close(fd);
-	fclose(f);
+	close(from);
 }
 
 int confine_remove_dir(struct confine_handle *h, const char *procs_file)

@@ -3,6 +3,7 @@
 #include "harness/placement/confine-backend.h"
 #include "harness/placement/subtree-control.h"
 #include "lib/error.h"
+#include "lib/kfile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -29,12 +30,11 @@ bool subtree_control_has(const char *dir, const char *controller)
 int subtree_control_set(const char *dir, const char *controller, bool on)
 {
 	char text[64];
-	int err;
+	int err = kfile_subtree_control(dir, controller, on);
 
-	snprintf(text, sizeof(text), "%c%s", on ? '+' : '-', controller);
-	err = confine_write_file_quietly(dir, "cgroup.subtree_control", text);
 	if (!err)
 		return 0;
+	snprintf(text, sizeof(text), "%c%s", on ? '+' : '-', controller);
 	if (!on && err == EBUSY) {
 		warning("%s/cgroup.subtree_control: left '%s' on: a cgroup made since uses it", dir,
 			controller);

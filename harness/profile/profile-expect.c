@@ -113,15 +113,17 @@ static bool pe_check_load(struct pctx *c, const yaml_node_t *node, const char *n
  * part of a type that decides whether it records them. */
 static bool pe_inband_only(const char *metric)
 {
-	return !strncmp(metric, "wakeup_", 7) || !strcmp(metric, "starvation_max_inband") ||
-	       !strcmp(metric, "throughput") || !strcmp(metric, "deadline_miss_ratio");
+	return !strncmp(metric, "wakeup_", 7) ||
+	       !strcmp(metric, metric_name(MET_STARVATION_MAX_INBAND)) ||
+	       !strcmp(metric, metric_name(MET_THROUGHPUT)) ||
+	       !strcmp(metric, metric_name(MET_DEADLINE_MISS_RATIO));
 }
 
 static bool pe_type_measures(const struct load_type *type, const char *metric)
 {
 	if (!strncmp(metric, "wakeup_", 7))
 		return type->hist == HIST_WAKEUP_LATENCY;
-	if (!strcmp(metric, "starvation_max_inband"))
+	if (!strcmp(metric, metric_name(MET_STARVATION_MAX_INBAND)))
 		return type->flags & LOAD_INBAND_GAPS;
 	return true;
 }

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "harness/run/cgroups.h"
 #include "lib/error.h"
+#include "lib/metric.h"
 #include "lib/timeutil.h"
 
 #include <signal.h>
@@ -189,6 +190,12 @@ static int64_t cgroups_overlap(const struct run_cgroup *g, int64_t from, int64_t
 	return sum < to - from ? sum : to - from;
 }
 
+/* Metric ID of a load's cgroup as V in METRICS. */
+static void cgroups_set(json_t *metrics, enum metric_id id, double v)
+{
+	json_object_set_new(metrics, metric_name(id), json_real(v));
+}
+
 /* The longest in-band gap of the load's records, split into quota and CPU. */
 static void cgroups_split_gap(const struct run_cgroup *g, const struct stats_block *stats,
 			      unsigned first, unsigned n, json_t *metrics)
@@ -204,9 +211,9 @@ static void cgroups_split_gap(const struct run_cgroup *g, const struct stats_blo
 		return;
 	quota = cgroups_overlap(g, (int64_t)(longest->gap_max_end_ns - longest->gap_max_ns),
 				(int64_t)longest->gap_max_end_ns);
-	json_object_set_new(metrics, "throttled_max_inband", json_real((double)quota / NSEC_PER_SEC));
-	json_object_set_new(metrics, "starvation_max_inband_cpu",
-			    json_real((double)((int64_t)longest->gap_max_ns - quota) / NSEC_PER_SEC));
+	cgroups_set(metrics, MET_THROTTLED_MAX_INBAND, (double)quota / NSEC_PER_SEC);
+	cgroups_set(metrics, MET_STARVATION_MAX_INBAND_CPU,
+		    (double)((int64_t)longest->gap_max_ns - quota) / NSEC_PER_SEC);
 }
 
 void cgroups_load_metrics(const struct run_cgroups *rc, const char *name,
@@ -220,19 +227,16 @@ void cgroups_load_metrics(const struct run_cgroups *rc, const char *name,
 		return;
 	periods = g->after.nr_periods - g->before.nr_periods;
 	throttled = g->after.nr_throttled - g->before.nr_throttled;
-	json_object_set_new(metrics, "throttled_periods", json_real((double)throttled));
+	cgroups_set(metrics, MET_THROTTLED_PERIODS, (double)throttled);
 	if (periods)
-		json_object_set_new(metrics, "throttled_ratio",
-				    json_real((double)throttled / (double)periods));
-	json_object_set_new(metrics, "throttled_time",
-			    json_real((double)(g->after.throttled_ns - g->before.throttled_ns) /
-				      NSEC_PER_SEC));
-	json_object_set_new(metrics, "throttled_max", json_real((double)g->stretch_max_ns /
-								 NSEC_PER_SEC));
+		cgroups_set(metrics, MET_THROTTLED_RATIO, (double)throttled / (double)periods);
+	cgroups_set(metrics, MET_THROTTLED_TIME,
+		    (double)(g->after.throttled_ns - g->before.throttled_ns) / NSEC_PER_SEC);
+	cgroups_set(metrics, MET_THROTTLED_MAX, (double)g->stretch_max_ns / NSEC_PER_SEC);
 	if (wall_ns > 0)
-		json_object_set_new(metrics, "quota_wait_share",
-				    json_real((double)(g->after.throttled_ns - g->before.throttled_ns) /
-					      (double)wall_ns));
+		cgroups_set(metrics, MET_QUOTA_WAIT_SHARE,
+			    (double)(g->after.throttled_ns - g->before.throttled_ns) /
+			    (double)wall_ns);
 	if (g->set->knobs.quota_us > 0)
 		cgroups_split_gap(g, stats, first, n, metrics);
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "harness/sampler/oob-metrics.h"
 #include "lib/fairness.h"
+#include "lib/metric.h"
 #include "lib/timeutil.h"
 
 #include <math.h>
@@ -15,9 +16,12 @@ static double oob_seconds(int64_t ns)
 	return (double)ns / NSEC_PER_SEC;
 }
 
-/* Set KEY to V in OBJ unless it is there already or V is not a number. */
-static void oob_set(json_t *obj, const char *key, double v)
+/* Set metric ID to V in OBJ unless it is there already (in-band wins,
+ * lib/metric.h) or V is not a number. */
+static void oob_set(json_t *obj, enum metric_id id, double v)
 {
+	const char *key = metric_name(id);
+
 	if (isfinite(v) && !json_object_get(obj, key))
 		json_object_set_new(obj, key, json_real(v));
 }
@@ -33,12 +37,12 @@ json_t *oob_task_metrics(const struct sampler_task_result *t, int64_t window_ns)
 
 	if (!window_ns)
 		window_ns = t->last_ns - t->first_ns;
-	oob_set(m, "starvation_max", oob_seconds(t->starvation_max_ns));
+	oob_set(m, MET_STARVATION_MAX, oob_seconds(t->starvation_max_ns));
 	if (t->starvation_max_upper_ns > t->starvation_max_ns)
-		oob_set(m, "starvation_max_upper", oob_seconds(t->starvation_max_upper_ns));
-	oob_set(m, "wait_ratio", oob_wait_ratio(t->run_delay_ns, t->cpu_ns));
+		oob_set(m, MET_STARVATION_MAX_UPPER, oob_seconds(t->starvation_max_upper_ns));
+	oob_set(m, MET_WAIT_RATIO, oob_wait_ratio(t->run_delay_ns, t->cpu_ns));
 	if (window_ns > 0)
-		oob_set(m, "cpu_share", (double)t->cpu_ns / (double)window_ns);
+		oob_set(m, MET_CPU_SHARE, (double)t->cpu_ns / (double)window_ns);
 	return m;
 }
 
@@ -93,18 +97,18 @@ static int oob_group_metrics(const struct sampler *s, int group, unsigned copies
 	}
 	if (n) {
 		/* the upper bound only when the sampler is the source of both */
-		if (upper > starve && !json_object_get(metrics, "starvation_max"))
-			oob_set(metrics, "starvation_max_upper", oob_seconds(upper));
-		oob_set(metrics, "starvation_max", oob_seconds(starve));
-		oob_set(metrics, "wait_ratio", oob_wait_ratio(delay, cpu));
+		if (upper > starve && !json_object_get(metrics, metric_name(MET_STARVATION_MAX)))
+			oob_set(metrics, MET_STARVATION_MAX_UPPER, oob_seconds(upper));
+		oob_set(metrics, MET_STARVATION_MAX, oob_seconds(starve));
+		oob_set(metrics, MET_WAIT_RATIO, oob_wait_ratio(delay, cpu));
 		/* the mean of the tasks', as in-band (lib/metric.c), or of the copies' */
 		if (window_ns > 0)
-			oob_set(metrics, "cpu_share", (double)cpu / (double)window_ns /
+			oob_set(metrics, MET_CPU_SHARE, (double)cpu / (double)window_ns /
 						      (double)(copies ? copies : n));
 	}
 	if (n >= 2 && !copies) {
-		oob_set(metrics, "fairness", jain_index(cpus, n));
-		oob_set(metrics, "fairness_minmax", min_max_ratio(cpus, n));
+		oob_set(metrics, MET_FAIRNESS, jain_index(cpus, n));
+		oob_set(metrics, MET_FAIRNESS_MINMAX, min_max_ratio(cpus, n));
 	}
 	free(cpus);
 	return (int)n;
@@ -155,11 +159,12 @@ json_t *oob_sampler_json(const struct sampler *s)
 	struct sampler_quality q;
 
 	sampler_quality(s, &q);
-	return json_pack("{s:i, s:f, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:I, s:i}",
+	return json_pack("{s:i, s:f, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:I, s:f, s:i}",
 			 "target_hz", q.target_hz, "achieved_hz", q.achieved_hz,
 			 "ticks", (json_int_t)q.ticks, "late_ticks", (json_int_t)q.late_ticks,
 			 "missed_ticks", (json_int_t)q.missed_ticks, "tasks", (json_int_t)q.tasks,
 			 "tasks_unsampled", (json_int_t)q.tasks_unsampled, "cpu_s", q.cpu_s, "cost_us_per_task_tick", q.cost_us_per_task_tick,
 			 "reads_per_task_tick", q.reads_per_task_tick,
-			 "cpu_clock_jumps", (json_int_t)q.cpu_clock_jumps, "priority", q.priority);
+			 "cpu_clock_jumps", (json_int_t)q.cpu_clock_jumps,
+			 "cpu_clock_jump_s", q.cpu_clock_jump_s, "priority", q.priority);
 }

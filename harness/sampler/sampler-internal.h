@@ -35,6 +35,7 @@ struct sampler_group {
 	uint64_t acc_waiting, acc_ticks;
 	unsigned acc_tasks_max;		/* the most tasks seen in one of its ticks */
 	int64_t carry_cpu_ns;		/* CPU time read after its bucket closed */
+	int64_t jump_ns;		/* what its tasks' CPU clocks jumped beyond wall time */
 	/* per tick, summed while sampling tasks */
 	int64_t tick_cpu_ns;
 	unsigned tick_waiting, tick_tasks;

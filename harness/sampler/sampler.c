@@ -333,8 +333,10 @@ static void sampler_add_cpu(struct sampler *s, const struct sampler_task *t, int
 	if (wall <= 0)
 		return;
 	if (delta > wall) {
-		if (delta > wall + 2 * s->period_ns)
+		if (delta > wall + 2 * s->period_ns) {
 			s->cpu_jumps++;
+			g->jump_ns += delta - wall;
+		}
 		delta = wall;
 	}
 	if (g->n && from < g->acc_from_ns)
@@ -656,6 +658,11 @@ void sampler_quality(const struct sampler *s, struct sampler_quality *q)
 		q->achieved_hz = (double)(s->ticks - 1) * NSEC_PER_SEC / (double)q->window_ns;
 	q->cpu_s = (double)s->cpu_ns / NSEC_PER_SEC;
 	q->cpu_clock_jumps = s->cpu_jumps;
+	/* the load whose clocks jumped most: a CPU's clock running ahead shows
+	 * in every task it runs, so summing the loads would count it twice */
+	for (size_t i = 0; i < s->n_groups; i++)
+		if ((double)s->groups[i].jump_ns / NSEC_PER_SEC > q->cpu_clock_jump_s)
+			q->cpu_clock_jump_s = (double)s->groups[i].jump_ns / NSEC_PER_SEC;
 	q->tasks_unsampled = s->n_unsampled;
 	q->reads_per_task_tick = s->task_ticks ? (double)s->reads / (double)s->task_ticks : 0;
 	if (s->task_ticks)

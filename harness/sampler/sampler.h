@@ -110,6 +110,7 @@ struct sampler_quality {
 	double cost_us_per_task_tick;	/* cpu_s / (live tasks summed over ticks), in us */
 	double reads_per_task_tick;	/* /proc files read per live task and tick */
 	uint64_t cpu_clock_jumps;	/* a task's CPU time grew faster than wall time */
+	double cpu_clock_jump_s;	/* the most one load's clocks jumped beyond wall time */
 	size_t tasks_unsampled;		/* found but never opened (out of descriptors...) */
 	int priority;			/* SCHED_FIFO priority it ran at, 0: SCHED_OTHER */
 	int64_t window_ns;		/* last tick - first tick */

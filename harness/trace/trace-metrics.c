@@ -2,6 +2,7 @@
 #include "config.h"
 #include "harness/trace/trace-metrics.h"
 #include "lib/histogram.h"
+#include "lib/metric.h"
 #include "lib/timeutil.h"
 
 #include <math.h>
@@ -57,33 +58,39 @@ static json_t *trace_longest_json(const struct tsched_task *k, int64_t from_ns)
 	return o;
 }
 
-/* Percentile P of H in seconds into OBJ as KEY (nothing when H is empty). */
-static void trace_set_pct(json_t *obj, const char *key, const struct histogram *h, double p)
+/* Percentile P of H in seconds into OBJ as metric ID (nothing when H is empty). */
+static void trace_set_pct(json_t *obj, enum metric_id id, const struct histogram *h, double p)
 {
 	if (h->count)
-		json_object_set_new(obj, key, json_real(trace_seconds(
+		json_object_set_new(obj, metric_name(id), json_real(trace_seconds(
 			(int64_t)(p >= 100 ? h->max : hist_percentile(h, p)))));
 }
 
-/* The exact figures of one task (or a load's merged ones) into METRICS. */
+/* The exact figures of one task (or a load's merged ones) into METRICS.
+ * Exact mode's starvation_max wins over the sampler's, which is kept under
+ * the name the registry gives it (metric_sampler_kept_as), as is its upper
+ * bound: exact figures have none. */
 static void trace_set_metrics(json_t *metrics, int64_t longest_ns, const struct histogram *wait,
 			      const struct histogram *wakeup)
 {
-	json_t *old = json_object_get(metrics, "starvation_max");
-	json_t *upper = json_object_get(metrics, "starvation_max_upper");
+	static const enum metric_id sampler_figures[] = { MET_STARVATION_MAX,
+							  MET_STARVATION_MAX_UPPER };
 
-	if (json_is_number(old) && !json_object_get(metrics, "starvation_max_sampler"))
-		json_object_set(metrics, "starvation_max_sampler", old);
-	/* the sampler's range stays, under its name: exact figures have none */
-	if (json_is_number(upper))
-		json_object_set(metrics, "starvation_max_sampler_upper", upper);
-	json_object_del(metrics, "starvation_max_upper");
-	json_object_set_new(metrics, "starvation_max", json_real(trace_seconds(longest_ns)));
-	trace_set_pct(metrics, "wait_p50", wait, 50);
-	trace_set_pct(metrics, "wait_p99", wait, 99);
-	trace_set_pct(metrics, "wakeup_latency_p50", wakeup, 50);
-	trace_set_pct(metrics, "wakeup_latency_p99", wakeup, 99);
-	trace_set_pct(metrics, "wakeup_latency_max", wakeup, 100);
+	for (size_t i = 0; i < sizeof(sampler_figures) / sizeof(sampler_figures[0]); i++) {
+		json_t *old = json_object_get(metrics, metric_name(sampler_figures[i]));
+		const char *kept = metric_name(metric_sampler_kept_as(sampler_figures[i]));
+
+		if (json_is_number(old) && !json_object_get(metrics, kept))
+			json_object_set(metrics, kept, old);
+	}
+	json_object_del(metrics, metric_name(MET_STARVATION_MAX_UPPER));
+	json_object_set_new(metrics, metric_name(MET_STARVATION_MAX),
+			    json_real(trace_seconds(longest_ns)));
+	trace_set_pct(metrics, MET_WAIT_P50, wait, 50);
+	trace_set_pct(metrics, MET_WAIT_P99, wait, 99);
+	trace_set_pct(metrics, MET_WAKEUP_LATENCY_P50, wakeup, 50);
+	trace_set_pct(metrics, MET_WAKEUP_LATENCY_P99, wakeup, 99);
+	trace_set_pct(metrics, MET_WAKEUP_LATENCY_MAX, wakeup, 100);
 }
 
 /* The task objects of LOAD get their own exact figures. */

@@ -121,6 +121,18 @@ static void vm_channel_status_line(struct vm_channel *ch, const char *args)
 		ch->n_status++;
 }
 
+static void vm_channel_left_line(struct vm_channel *ch, const char *args, bool note)
+{
+	struct vm_channel_left *l = &ch->left[ch->n_left];
+	int used = 0;
+
+	if (ch->n_left == VM_CHANNEL_MAX_STATUS || sscanf(args, "%127s%n", l->name, &used) != 1)
+		return;
+	snprintf(l->why, sizeof(l->why), "%s", args + used + (args[used] == ' '));
+	l->note = note;
+	ch->n_left++;
+}
+
 /* One protocol line, without the tag. */
 static void vm_channel_command(struct vm_channel *ch, const char *cmd)
 {
@@ -134,6 +146,10 @@ static void vm_channel_command(struct vm_channel *ch, const char *cmd)
 		sscanf(args, "%d %d %127s", &ch->profile_i, &ch->profile_n, ch->profile);
 	} else if (!strncmp(cmd, "status ", 7)) {
 		vm_channel_status_line(ch, args);
+	} else if (!strncmp(cmd, "left ", 5)) {
+		vm_channel_left_line(ch, args, false);
+	} else if (!strncmp(cmd, "note ", 5)) {
+		vm_channel_left_line(ch, args, true);
 	} else if (!strncmp(cmd, "script", 6)) {
 		snprintf(ch->profile, sizeof(ch->profile), "guest script");
 	} else if (!strncmp(cmd, "sending ", 8)) {

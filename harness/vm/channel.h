@@ -1,6 +1,9 @@
 /* What a guest sends back on its second serial line (init.sh writes it):
  * lines "STARVE-VM <what> ...": hello RELEASE, profile I N NAME, status NAME
- * CODE, script, sending N, error MESSAGE, done; and files, each as "STARVE-VM
+ * CODE, left NAME WHY (NAME left a change `starve restore` could not undo),
+ * note NAME TEXT (something the host should say about NAME),
+ * script, sending N, error MESSAGE, done; and files (each profile's as soon
+ * as it ends, the rest after "sending"), each as "STARVE-VM
  * file SIZE SHA256 PATH", its base64 lines, "STARVE-VM end". A file is
  * written under the kernel's output directory only when its size and digest
  * match; a damaged or truncated one is counted, never kept. */
@@ -19,6 +22,14 @@
 struct vm_channel_status {
 	char name[128];		/* a profile's name in the guest, or "script" */
 	int code;		/* its exit status */
+};
+
+/* A profile that left the guest's kernel changed (its journal was set
+ * aside so the next one could run, init.sh), or a note about one. */
+struct vm_channel_left {
+	char name[128];
+	char why[512];		/* starve restore's first complaint, the note */
+	bool note;		/* a note, nothing left changed */
 };
 
 struct vm_channel {
@@ -44,6 +55,8 @@ struct vm_channel {
 	char first_bad[256];		/* the first damaged file's path */
 	struct vm_channel_status status[VM_CHANNEL_MAX_STATUS];
 	size_t n_status;
+	struct vm_channel_left left[VM_CHANNEL_MAX_STATUS];
+	size_t n_left;
 };
 
 /* Receive into DIR (created as files arrive). */

@@ -4,7 +4,9 @@
  * loop that feeds the channel and the progress line until the guest says
  * "done", stops, or runs out of time. The serial lines are files qemu
  * writes and the loop reads as they grow: ttyS0 -> OUTDIR/console.log,
- * ttyS1 (the channel) and ttyS2 (the guest's stderr) -> WORKDIR. */
+ * ttyS1 (the channel) and ttyS2 (the guest's stderr) -> WORKDIR, and the
+ * virtio-serial port VM_VIRTIO_PORT -> WORKDIR/vport, which carries the
+ * channel instead of ttyS1 where the kernel has virtio_console. */
 #ifndef STARVE_VM_QEMU_H
 #define STARVE_VM_QEMU_H
 
@@ -16,7 +18,8 @@
 #include <stdint.h>
 
 #define VM_QEMU "qemu-system-x86_64"
-#define VM_QEMU_MAX_ARGS 48
+#define VM_QEMU_MAX_ARGS 64
+#define VM_VIRTIO_PORT "org.starve.results"	/* the virtio-serial port's name */
 
 struct vm_guest {
 	const struct vm_kernel *kernel;
@@ -52,11 +55,14 @@ struct vm_qemu_cmd {
 struct vm_boot {
 	enum vm_end end;
 	int qemu_status;	/* its exit status, when it exited */
-	int64_t elapsed_ns;
+	int64_t elapsed_ns;	/* qemu's whole life */
+	int64_t boot_ns;	/* from qemu's start to starve's /init saying hello, or 0 */
+	int64_t first_run_ns;	/* to the first profile's start, or 0 */
 	char qemu_said[512];	/* the last line qemu itself printed */
 	char console[4096];	/* the end of the console */
 	struct vm_qemu_cmd cmd;
 	struct vm_channel ch;
+	bool virtio;		/* the channel came over the virtio port */
 };
 
 /* The command line for G into CMD (for the boot and for result.json). */

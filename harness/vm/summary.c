@@ -33,10 +33,20 @@ static json_t *vm_json_argv(const char *prefix, char *const *argv, int argc)
 	return a;
 }
 
-static json_t *vm_header(const struct vm_kernel *k, const struct vm_boot_facts *f)
+/* What PROFILE left changed in the guest's kernel (channel.h), or NULL. */
+static json_t *vm_knobs_left(const struct vm_channel *ch, const char *profile)
+{
+	for (size_t i = 0; i < ch->n_left; i++)
+		if (!ch->left[i].note && !strcmp(ch->left[i].name, profile))
+			return json_string(ch->left[i].why[0] ? ch->left[i].why : "starve restore failed");
+	return json_null();
+}
+
+static json_t *vm_header(const struct vm_kernel *k, const char *profile,
+			 const struct vm_boot_facts *f)
 {
 	return json_pack("{s:s, s:s, s:o, s:s, s:s, s:o, s:o, s:o, s:o, s:s, s:o, s:i, s:s, s:o, "
-			 "s:f, s:o}",
+			 "s:f, s:f, s:f, s:o, s:o, s:s}",
 			 "label", k->label, "kernel", k->spec,
 			 "package", vm_json_string_or_null(k->package), "image", k->image,
 			 "image_sha256", k->sha256, "version", vm_json_string_or_null(k->version),
@@ -46,11 +56,16 @@ static json_t *vm_header(const struct vm_kernel *k, const struct vm_boot_facts *
 			 "accel", f->accel, "accel_reason", vm_json_string_or_null(f->accel_reason),
 			 "cpus", f->o->cpus, "memory", f->o->memory,
 			 "append", vm_json_string_or_null(f->o->append),
-			 "boot_s", (double)f->boot->elapsed_ns / 1e9,
-			 "command_line", vm_json_argv("starve", f->o->argv, f->o->argc));
+			 "boot_s", (double)f->boot->boot_ns / 1e9,
+			 "first_run_s", (double)f->boot->first_run_ns / 1e9,
+			 "lifetime_s", (double)f->boot->elapsed_ns / 1e9,
+			 "command_line", vm_json_argv("starve", f->o->argv, f->o->argc),
+			 "knobs_left", vm_knobs_left(&f->boot->ch, profile),
+			 "channel", f->boot->virtio ? "virtio-serial" : "serial");
 }
 
-int vm_summary_result(const char *path, const struct vm_kernel *k, const struct vm_boot_facts *f)
+int vm_summary_result(const char *path, const char *profile, const struct vm_kernel *k,
+		      const struct vm_boot_facts *f)
 {
 	char why[1024];
 	json_t *result = result_read(path, why, sizeof(why)), *header;
@@ -59,7 +74,7 @@ int vm_summary_result(const char *path, const struct vm_kernel *k, const struct 
 
 	if (!result)
 		return error("kernel %s: %s", k->label, why);
-	header = vm_header(k, f);
+	header = vm_header(k, profile, f);
 	if (!header) {
 		json_decref(result);
 		return error("out of memory");
@@ -71,6 +86,8 @@ int vm_summary_result(const char *path, const struct vm_kernel *k, const struct 
 	if (!v)
 		return error("kernel %s: %s", k->label, why);
 	table_print(v, stdout);
+	if (ret == 0)
+		ret = v->summary.exit_code;
 	rv_free(v);
 	return ret;
 }

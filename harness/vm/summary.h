@@ -23,9 +23,11 @@ struct vm_boot_facts {
 	const char *accel_reason;
 };
 
-/* Add the "vm" header to the result at PATH (rewritten in place) and print
- * its verdict table. Returns 0, or -1 with an error printed. */
-int vm_summary_result(const char *path, const struct vm_kernel *k, const struct vm_boot_facts *f);
+/* Add the "vm" header to PROFILE's result at PATH (rewritten in place) and
+ * print its verdict table. Returns its verdicts' exit status (0, 1 or 4),
+ * or -1 with an error printed. */
+int vm_summary_result(const char *path, const char *profile, const struct vm_kernel *k,
+		      const struct vm_boot_facts *f);
 
 /* Compare the results of PROFILE across the N kernels whose directories are
  * DIR/<label>/ (kernels without a result are left out, and said so).

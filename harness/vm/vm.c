@@ -25,8 +25,17 @@
 
 #define VM_BOOT_ALLOWANCE_NS (120 * NSEC_PER_SEC)
 
+/* How kernel I fared, for the closing summary. */
+struct vm_outcome {
+	int own;			/* its own verdicts as one exit status; -1 not tested */
+	bool booted;
+	double boot_s, first_run_s, lifetime_s;
+	size_t knobs_left;		/* profiles that left it changed */
+};
+
 struct vm_ctx {
 	const struct vm_options *o;
+	struct vm_outcome out[VM_MAX_KERNELS];
 	char dir[PATH_MAX];		/* the output directory */
 	char work[PATH_MAX];		/* temporary: initramfs, serial lines */
 	char cache[PATH_MAX];
@@ -275,7 +284,19 @@ static int vm_exit_combine(int a, int b)
 	return a == EXIT_ALL_SKIPPED && b == EXIT_ALL_SKIPPED ? EXIT_ALL_SKIPPED : EXIT_PASS;
 }
 
-/* Each profile's result and verdicts; returns the guest's statuses as one. */
+/* Print the result at PATH with its verdicts; its exit status as the
+ * result's verdicts say (0, 1, 4), or 3 when it cannot be read or the
+ * guest's `starve run` exited GUEST_STATUS 3 (a runtime error). */
+static int vm_summary_result_status(const char *path, const char *name,
+				    const struct vm_kernel *k, const struct vm_boot_facts *f,
+				    int guest_status)
+{
+	int verdicts = vm_summary_result(path, name, k, f);
+
+	return verdicts < 0 || guest_status == EXIT_RUNTIME ? EXIT_RUNTIME : verdicts;
+}
+
+/* Each profile's result and verdicts; returns their statuses as one. */
 static int vm_kernel_results(struct vm_ctx *c, const struct vm_kernel *k, const char *outdir,
 			     const struct vm_boot_facts *f)
 {
@@ -287,12 +308,27 @@ static int vm_kernel_results(struct vm_ctx *c, const struct vm_kernel *k, const 
 		char path[PATH_MAX + 256];
 
 		snprintf(path, sizeof(path), "%s/%s/result.json", outdir, name);
-		printf("\n-- %s on %s: exit %d\n", name, k->label, status);
+		if (status < 0)
+			printf("\n-- %s on %s: no exit status\n", name, k->label);
+		else
+			printf("\n-- %s on %s: exit %d\n", name, k->label, status);
+		fflush(stdout);		/* the error below after the line above */
 		if (access(path, R_OK) < 0)
 			error("kernel %s: no result of %s (see %s/%s.log)", k->label, name, outdir, name);
-		else if (vm_summary_result(path, k, f) < 0)
-			status = EXIT_RUNTIME;
+		else	/* its verdicts as the result says them; a runtime error stays */
+			status = vm_summary_result_status(path, name, k, f, status);
 		code = vm_exit_combine(code, status < 0 ? EXIT_RUNTIME : status);
+	}
+	for (size_t i = 0; i < f->boot->ch.n_left; i++) {
+		const struct vm_channel_left *l = &f->boot->ch.left[i];
+
+		if (l->note)
+			warning("kernel %s: %s: %s (%s/%s.restore.log)", k->label, l->name, l->why,
+				outdir, l->name);
+		else
+			warning("kernel %s: %s left the kernel changed%s%s (%s/%s.restore.log); the "
+				"guest is thrown away, so the next profile ran anyway", k->label,
+				l->name, l->why[0] ? ": " : "", l->why, outdir, l->name);
 	}
 	if (c->o->guest_script && vm_channel_status(&f->boot->ch, "script") != 0)
 		warning("kernel %s: the guest script exited %d (see %s/script.log)", k->label,
@@ -330,11 +366,20 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 
 		vm_progress_clear(&c->progress);
 		*interrupted = b->end == VM_END_INTERRUPTED;
-		printf("%s, %s (%s), %.0f s\n", k->release, f.accel, accel_why, b->elapsed_ns / 1e9);
+		printf("%s, %s (%s): boot %.1f s, first run at %.1f s, %.0f s in all\n", k->release,
+		       f.accel, accel_why, b->boot_ns / 1e9, b->first_run_ns / 1e9, b->elapsed_ns / 1e9);
 		fflush(stdout);
-		if (b->ch.sending)	/* the results came back, perhaps not all */
+		/* each profile's files come back as it ends: a guest that died
+		 * later keeps what it finished */
+		if (b->ch.sending || b->ch.files_ok)
 			code = vm_kernel_results(c, k, outdir, &f);
 		vm_boot_failure(b, o->timeout_ns, why, sizeof(why));
+		c->out[i] = (struct vm_outcome){
+			.booted = b->ch.hello, .boot_s = b->boot_ns / 1e9,
+			.first_run_s = b->first_run_ns / 1e9, .lifetime_s = b->elapsed_ns / 1e9,
+		};
+		for (size_t l = 0; l < b->ch.n_left; l++)
+			c->out[i].knobs_left += !b->ch.left[l].note;
 		if (why[0]) {
 			vm_kernel_error(c, k, b, why);
 			code = -1;
@@ -360,26 +405,67 @@ static int vm_compare(struct vm_ctx *c)
 	return regressed;
 }
 
+static const char *vm_own_name(int own)
+{
+	switch (own) {
+	case EXIT_PASS:
+		return "pass";
+	case EXIT_VERDICT_FAIL:
+		return "FAIL";
+	case EXIT_ALL_SKIPPED:
+		return "all skipped";
+	case -1:
+		return "not tested";
+	default:
+		return "error";
+	}
+}
+
+/* The closing summary: each kernel against its own expectations (which
+ * the exit status of a comparison does not count), and its times. */
+static void vm_print_summary(const struct vm_ctx *c)
+{
+	printf("\n== kernels against their own expectations\n");
+	for (size_t i = 0; i < c->o->n_kernels; i++) {
+		const struct vm_outcome *r = &c->out[i];
+
+		printf("%-32s %-11s", c->k[i].label, vm_own_name(r->own));
+		if (r->booted)
+			printf("  boot %.1f s, first run at %.1f s, %.0f s in all", r->boot_s,
+			       r->first_run_s, r->lifetime_s);
+		if (r->knobs_left)
+			printf(", %zu profile%s left knobs changed", r->knobs_left,
+			       r->knobs_left == 1 ? "" : "s");
+		putchar('\n');
+	}
+}
+
+/* The exit status: with two kernels or more, the comparison's (1 for a
+ * regression or a verdict that flips to fail; a baseline that fails its
+ * own expectations is the summary's business); with one, its verdicts',
+ * as `starve run`. 3 when a kernel could not be tested. */
 static int vm_run_kernels(struct vm_ctx *c)
 {
 	const struct vm_options *o = c->o;
 	bool untested = false, interrupted = false;
-	int code = -1, compared = 0;
+	int compared = 0;
 
 	vm_resolve(c);
+	for (size_t i = 0; i < o->n_kernels; i++)
+		c->out[i].own = -1;	/* until tested */
 	for (size_t i = 0; i < o->n_kernels && !interrupted; i++) {
-		int r = vm_kernel(c, i, &interrupted);
-
-		untested |= r < 0;
-		if (r >= 0)
-			code = vm_exit_combine(code, r);
+		c->out[i].own = vm_kernel(c, i, &interrupted);
+		untested |= c->out[i].own < 0;
 	}
 	if (o->n_kernels > 1 && !interrupted)
 		compared = vm_compare(c);
+	vm_print_summary(c);
 	printf("\nresults: %s\n", c->dir);
 	if (untested || interrupted || compared < 0)
 		return EXIT_RUNTIME;
-	return compared == 1 ? EXIT_VERDICT_FAIL : code;
+	if (o->n_kernels > 1)
+		return compared == 1 ? EXIT_VERDICT_FAIL : EXIT_PASS;
+	return c->out[0].own;
 }
 
 int vm_run(const struct vm_options *o)

@@ -44,9 +44,11 @@ struct vm_options {
 };
 
 /* Everything `starve vm` does after its command line is read. Returns the
- * exit status: 0 pass, 1 a verdict failed or the comparison found a
- * regression, 3 a runtime error (a kernel that could not be tested; the
- * others still ran), 4 everything skipped. */
+ * exit status: with two kernels or more the comparison's (1 for a
+ * regression or a verdict that flips to fail, else 0: a kernel failing its
+ * own expectations is said in the closing summary); with one, its
+ * verdicts' (0 pass, 1 fail, 4 all skipped); 3 when a kernel could not be
+ * tested (the others still ran). */
 int vm_run(const struct vm_options *o);
 
 /* A default for --timeout: boot and copying back under TCG, plus three

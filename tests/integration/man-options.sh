@@ -10,7 +10,7 @@ man1=$top_srcdir/doc/starve.1
 t=$TMPDIR_TEST
 
 # The SYNOPSIS part between the BEGIN and END lines is generated.
-sed -n '/^\.\\" BEGIN starve --man/,/^\.\\" END starve --man/p' "$man1" | sed '1d;$d' >"$t/page"
+sed -n '/^\.\\" BEGIN starve --man:/,/^\.\\" END starve --man$/p' "$man1" | sed '1d;$d' >"$t/page"
 [ -s "$t/page" ] || fail "starve(1) has no generated SYNOPSIS part"
 "$STARVE" --man >"$t/tables" || fail "starve --man failed"
 diff -u "$t/page" "$t/tables" >&2 ||

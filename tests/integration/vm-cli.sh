@@ -28,6 +28,8 @@ fake_image() {
 }
 fake_image "$t/base.img"
 fake_image "$t/slower.img"
+fake_image "$t/rt-old.img"
+fake_image "$t/rt-new.img"
 
 # usage: EXPECTED-MESSAGE ARGS...: exit 2 with the message, no output directory
 usage() {
@@ -94,6 +96,20 @@ for f in init bin/starve bin/busybox vm/run-args; do
 done
 grep -q "6.99.0-fake, tcg (--accel tcg)" "$t/out" || fail "the accelerator is not said"
 
+# A baseline that fails its own expectations, and a kernel that passes them:
+# an improvement, so exit 0 (as starve compare on the same results), and the
+# closing summary says which kernel failed its own expectations.
+"$STARVE" vm -q -o "$t/better" --kernel "$t/rt-old.img" --kernel "$t/rt-new.img" --accel tcg \
+	"$profile" > "$t/out" 2> "$t/err"
+rc=$?
+[ $rc = 0 ] || fail "a pure improvement exited $rc: $(cat "$t/out" "$t/err")"
+grep -q "^== kernels against their own expectations" "$t/out" || fail "no closing summary"
+grep -q "^6.99.0-fake  *FAIL  *boot [0-9.]* s, first run at" "$t/out" ||
+	fail "the failing baseline is not in the summary: $(sed -n '/^== kernels/,$p' "$t/out")"
+grep -q "^6.99.0-fake#2  *pass " "$t/out" || fail "the passing kernel is not in the summary"
+# One kernel: its own verdicts are the exit status, as starve run's.
+expect_exit 1 "$STARVE" vm -q -o "$t/one" --kernel "$t/rt-old.img" --accel tcg "$profile" > "$t/out" 2>&1
+
 # A shipped profile by name, from another directory: the installed one
 # (make installcheck runs this test against the installed starve), else the
 # source tree's.
@@ -110,6 +126,31 @@ FAKE_QEMU=panic expect_exit 3 "$STARVE" vm -q -o "$t/o2" --accel tcg --kernel "$
 grep -q "kernel 6.99.0-fake: the kernel panicked before starve's /init ran: Kernel panic - not syncing: fake panic" \
 	"$t/err" || fail "$(cat "$t/err")"
 grep -q "  | \[    0.5\] Kernel panic" "$t/err" || fail "no console lines: $(cat "$t/err")"
+# A kernel that panics after the first of two profiles: that profile's
+# result came back as it ended and is kept (with the vm header), the
+# second has none, and the panic is named: exit 3.
+FAKE_QEMU=crash expect_exit 3 "$STARVE" vm -q -o "$t/o7" --accel tcg --kernel "$t/base.img" \
+	"$profile" "$top_srcdir/tests/profiles/run/knob-change.yaml" > "$t/out" 2> "$t/err"
+jq -e '.vm.label == "6.99.0-fake"' "$t/o7/6.99.0-fake/run-knob-change/result.json" >/dev/null ||
+	fail "the first profile's result was lost with the panic: $(ls -R "$t/o7")"
+[ "$(ls "$t/o7/6.99.0-fake"/*/result.json | wc -l)" = 1 ] || fail "results of $(ls "$t/o7/6.99.0-fake")"
+grep -q "no result of" "$t/err" || fail "the profile that never ran is not named: $(cat "$t/err")"
+grep -q "the kernel panicked running .*: Kernel panic - not syncing: sysrq triggered crash" "$t/err" ||
+	fail "the panic is not named: $(cat "$t/err")"
+[ -s "$t/o7/6.99.0-fake/dmesg.txt" ] || fail "the dmesg sent with the first profile is lost"
+# A profile that left a knob changed (its journal set aside in the guest):
+# a warning names it and the reason, and the next profile still ran.
+FAKE_QEMU=left "$STARVE" vm -q -o "$t/o8" --accel tcg --kernel "$t/base.img" \
+	"$profile" "$top_srcdir/tests/profiles/run/knob-change.yaml" > "$t/out" 2> "$t/err" ||
+	fail "a knob left changed in the guest: exit $?: $(cat "$t/err")"
+grep -q "left the kernel changed: kernel.sched_rt_runtime_us: cannot restore '950000': Device or resource busy.*the next profile ran anyway" \
+	"$t/err" || fail "no warning for the knob left changed: $(cat "$t/err")"
+[ "$(ls "$t/o8/6.99.0-fake"/*/result.json | wc -l)" = 2 ] || fail "the next profile has no result"
+jq -e '.vm.knobs_left | contains("Device or resource busy")' "$t/o8/6.99.0-fake/run-knob-change/result.json" \
+	>/dev/null || fail "result.json does not say what was left changed"
+jq -e '.vm.knobs_left == null' "$t/o8/6.99.0-fake/run-quick/result.json" >/dev/null ||
+	fail "the profile that left nothing changed has a knobs_left"
+
 # qemu refusing: exit 3 with its own words; the other kernel still runs.
 FAKE_QEMU=exit expect_exit 3 "$STARVE" vm -q -o "$t/o3" --accel tcg --kernel "$t/base.img" \
 	--kernel "$t/zeros.img" "$profile" 2> "$t/err"

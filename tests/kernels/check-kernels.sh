@@ -6,11 +6,12 @@
 # against its own config, and the comparison of kernel-test across the
 # kernels must match them by setting. Not part of make check
 # (`make check-kernels`): it fetches Debian kernel packages into
-# $STARVE_KERNEL_CACHE and boots them under qemu (TCG here: about 40 s
+# $STARVE_KERNEL_CACHE and boots them under qemu (TCG here: about 60 s
 # a kernel). KERNELS picks them (default 6.1-cloud 6.12-cloud 6.1-rt
 # 6.12-rt); ACCEL=kvm|tcg|auto; results stay in $STARVE_KERNEL_OUT (default
-# ./kernels-out). Exit: 0 all pass, 1 a check failed, 77 qemu or busybox
-# missing. Shell and jq only.
+# ./kernels-out). Every kernel is judged, whatever starve vm's exit and
+# whatever another kernel did. Exit: 0 all pass, 1 a check failed, 77 qemu
+# or busybox missing. Shell and jq only.
 set -u
 : "${STARVE:=./starve}" "${top_srcdir:=$(dirname "$0")/../..}"
 : "${KERNELS:=6.1-cloud 6.12-cloud 6.1-rt 6.12-rt}" "${STARVE_KERNEL_OUT:=kernels-out}"
@@ -32,19 +33,23 @@ t0=$(date +%s)
 rc=$?
 n=$(echo $KERNELS | wc -w)
 echo "starve vm: exit $rc after $(($(date +%s) - t0)) s for $n kernels (log: $STARVE_KERNEL_OUT.log)"
-# 1 is expected: rt-throttle fails before 6.12, as its header says
-case $rc in 0 | 1) ;; *) echo "FAIL starve vm exited $rc"; tail -20 "$STARVE_KERNEL_OUT.log"; exit 1 ;; esac
-
+# 0 is expected: across kernels the exit is the comparison's, and 6.1
+# failing rt-throttle where 6.12 passes is an improvement. Any other
+# status is a failure, but every kernel is still judged below.
 failed=0
+[ $rc = 0 ] || { echo "FAIL starve vm exited $rc"; grep "error:" "$STARVE_KERNEL_OUT.log" | head -8; failed=1; }
+
 for d in "$STARVE_KERNEL_OUT"/*/; do
 	d=${d%/}
 	label=$(basename "$d")
 	if sh "$kdir/check-kernel.sh" "$d"; then
-		echo "PASS $label ($(jq -r .vm.accel "$d/kernel-test/result.json"), $(jq -r '.vm.boot_s | floor' "$d/kernel-test/result.json") s)"
+		echo "PASS $label ($(jq -r '.vm | "\(.accel), \(.channel): boot \(.boot_s * 10 | floor / 10) s, first run at \(.first_run_s * 10 | floor / 10) s, \(.lifetime_s | floor) s in all"' "$d/kernel-test/result.json"))"
 	else
 		failed=1
 	fi
 done
+[ "$(ls -d "$STARVE_KERNEL_OUT"/*/ 2>/dev/null | wc -l)" = "$n" ] ||
+	{ echo "FAIL $n kernels asked, $(ls -d "$STARVE_KERNEL_OUT"/*/ | wc -l) directories"; failed=1; }
 
 # The comparison of kernel-test reads every kernel, labelled by release in
 # order, and matches the runs by setting.

@@ -102,22 +102,30 @@ START_TEST(fail_reason_names_value_threshold_setting_and_kernel)
 }
 END_TEST
 
-/* A one-run result with one expectation, for the edge cases. */
-static json_t *tiny(const char *op, double threshold, double value, const char *setting)
+/* A one-run result (of 5 s) with one expectation on METRIC, for the edge
+ * cases. */
+static json_t *tiny_metric(const char *metric, const char *op, double threshold, double value,
+			   const char *setting)
 {
 	json_t *r = unit_minimal_result("6.18.44", "tiny", "a");
 	json_t *expect = json_pack("{s:s, s:s, s:s, s:f, s:s*}", "load", "victim", "metric",
-				   "cpu_share", "op", op, "threshold", threshold, "setting", setting);
-	json_t *run = json_pack("{s:s, s:i, s:s, s:n, s:{s:f, s:f}, s:[{s:s, s:{s:f}}], s:[]}",
-				"setting", "a", "repetition", 0, "status", "ok", "reason",
-				"sampler", "target_hz", 250.0, "achieved_hz", 250.0,
-				"loads", "name", "victim", "metrics", "cpu_share", value, "verdicts");
+				   metric, "op", op, "threshold", threshold, "setting", setting);
+	json_t *run = json_pack("{s:s, s:i, s:s, s:n, s:f, s:{s:f, s:f}, s:[{s:s, s:{s:f}}], "
+				"s:[]}", "setting", "a", "repetition", 0, "status", "ok",
+				"reason", "duration_s", 5.0, "sampler", "target_hz", 250.0,
+				"achieved_hz", 250.0, "loads", "name", "victim", "metrics", metric,
+				value, "verdicts");
 
 	ck_assert_ptr_nonnull(expect);
 	ck_assert_ptr_nonnull(run);
 	json_array_append_new(json_object_get(json_object_get(r, "profile"), "expect"), expect);
 	json_array_append_new(json_object_get(r, "runs"), run);
 	return r;
+}
+
+static json_t *tiny(const char *op, double threshold, double value, const char *setting)
+{
+	return tiny_metric("cpu_share", op, threshold, value, setting);
 }
 
 static const char *tiny_verdict(json_t *r)
@@ -175,25 +183,108 @@ START_TEST(interrupted_or_unsampled_runs_are_undecided)
 }
 END_TEST
 
-/* A sampler that fell behind can hide starvation but not invent it: a pass
- * it measured is undecided, a failure stands. */
+static json_t *tiny_sampler(json_t *r)
+{
+	return json_object_get(json_array_get(json_object_get(r, "runs"), 0), "sampler");
+}
+
+static const char *tiny_reason(json_t *r)
+{
+	const json_t *vs = json_object_get(json_array_get(json_object_get(r, "runs"), 0), "verdicts");
+
+	return str_of(json_array_get(vs, 0), "reason");
+}
+
+/* A sampler that fell behind can merge waits but not invent them: a pass
+ * of a stretch with no upper bound in the registry (wakeup_max) is
+ * undecided; starvation_max's is not, since its upper bound says what the
+ * merging could hide (absent: the value is exact, as when the upper passes
+ * too); a failure stands; a share comes from CPU clocks over the whole
+ * run, which the sampler's rate does not change. */
 START_TEST(a_slow_sampler_makes_passes_undecided_but_failures_stand)
 {
-	json_t *r = tiny("above", 0.5, 0.9, NULL);
-	json_t *run = json_array_get(json_object_get(r, "runs"), 0);
+	json_t *r = tiny_metric("wakeup_max", "below", 1.2, 0.5, NULL);
+	json_t *victim;
 
-	json_object_set_new(json_object_get(run, "sampler"), "achieved_hz", json_real(200.0));
+	json_object_set_new(tiny_sampler(r), "achieved_hz", json_real(200.0));
 	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
 	ck_assert_str_eq(tiny_verdict(r), "undecided");
-	ck_assert_str_eq(str_of(json_array_get(json_object_get(run, "verdicts"), 0), "reason"),
-			 "sampler reached 200.0 Hz of its 250 Hz target (below 95%)");
+	ck_assert_str_eq(tiny_reason(r), "sampler reached 200.0 Hz of its 250 Hz target (below 95%)");
 	json_decref(r);
 
-	r = tiny("above", 0.5, 0.1, NULL);
-	run = json_array_get(json_object_get(r, "runs"), 0);
-	json_object_set_new(json_object_get(run, "sampler"), "achieved_hz", json_real(200.0));
+	r = tiny_metric("starvation_max", "below", 1.2, 0.5, NULL);
+	json_object_set_new(tiny_sampler(r), "achieved_hz", json_real(200.0));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_str_eq(tiny_verdict(r), "pass");
+	victim = json_array_get(json_object_get(json_array_get(json_object_get(r, "runs"), 0),
+						"loads"), 0);
+	json_object_set_new(json_object_get(victim, "metrics"), "starvation_max_upper",
+			    json_real(0.7));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_str_eq(tiny_verdict(r), "pass");
+	json_object_set_new(json_object_get(victim, "metrics"), "starvation_max_upper",
+			    json_real(1.3));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_str_eq(tiny_verdict(r), "undecided");
+	json_decref(r);
+
+	r = tiny("above", 0.5, 0.9, NULL);
+	json_object_set_new(tiny_sampler(r), "achieved_hz", json_real(200.0));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_str_eq(tiny_verdict(r), "pass");
+	json_decref(r);
+
+	r = tiny_metric("starvation_max", "below", 1.2, 4.9, NULL);
+	json_object_set_new(tiny_sampler(r), "achieved_hz", json_real(200.0));
 	ck_assert_int_eq(verdicts_apply(r), EXIT_VERDICT_FAIL);
 	ck_assert_str_eq(tiny_verdict(r), "fail");
+	json_decref(r);
+}
+END_TEST
+
+/* CPU clocks that jumped (steal, emulation): a value that misses or meets
+ * the threshold by more than the jumped and stolen CPU time could move it
+ * is decided, one closer is undecided, naming the bound; a result that
+ * counted jumps but not their size cannot be bounded. */
+START_TEST(noise_leaves_undecided_only_what_it_could_move_across)
+{
+	static const struct {
+		double value, steal;
+		const char *verdict;
+	} cases[] = {
+		{ 4.9, 0, "fail" }, { 1.5, 0, "undecided" }, { 0.5, 0, "pass" },
+		{ 0.9, 0, "undecided" }, { 1.5, 0.05, "undecided" }, { 2.0, 0.05, "fail" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		json_t *r = tiny_metric("starvation_max", "below", 1.2, cases[i].value, NULL);
+		json_t *run = json_array_get(json_object_get(r, "runs"), 0);
+
+		/* 0.4 s jumped; the steal share of a 5 s run adds 0.25 s at 5% */
+		json_object_set_new(tiny_sampler(r), "cpu_clock_jumps", json_integer(3));
+		json_object_set_new(tiny_sampler(r), "cpu_clock_jump_s", json_real(0.4));
+		json_object_set_new(run, "noise", json_pack("{s:f, s:f}", "other_cpu_share", 0.0,
+							    "steal_share", cases[i].steal));
+		verdicts_apply(r);
+		ck_assert_msg(!strcmp(tiny_verdict(r), cases[i].verdict), "%g s, steal %g: %s, not %s",
+			      cases[i].value, cases[i].steal, tiny_verdict(r), cases[i].verdict);
+		if (!strcmp(cases[i].verdict, "fail"))
+			ck_assert_ptr_nonnull(strstr(tiny_reason(r), "by more than the noise could move it"));
+		if (!strcmp(cases[i].verdict, "undecided"))
+			ck_assert_ptr_nonnull(strstr(tiny_reason(r), "the stolen and jumped CPU time ("));
+		json_decref(r);
+	}
+}
+END_TEST
+
+START_TEST(noise_of_unknown_size_leaves_the_verdict_undecided)
+{
+	json_t *r = tiny_metric("starvation_max", "below", 1.2, 4.9, NULL);
+
+	json_object_set_new(tiny_sampler(r), "cpu_clock_jumps", json_integer(3));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_str_eq(tiny_verdict(r), "undecided");
+	ck_assert_ptr_nonnull(strstr(tiny_reason(r), "CPU clocks jumped 3 times"));
 	json_decref(r);
 }
 END_TEST
@@ -568,6 +659,8 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, fail_reason_names_value_threshold_setting_and_kernel);
 	tcase_add_test(tc, thresholds_are_strict_and_ops_point_the_right_way);
 	tcase_add_test(tc, a_slow_sampler_makes_passes_undecided_but_failures_stand);
+	tcase_add_test(tc, noise_leaves_undecided_only_what_it_could_move_across);
+	tcase_add_test(tc, noise_of_unknown_size_leaves_the_verdict_undecided);
 	tcase_add_test(tc, interrupted_or_unsampled_runs_are_undecided);
 	tcase_add_test(tc, without_expectations_only_skipped_runs_exit_4);
 	tcase_add_test(tc, undecided_exits_zero_with_a_warning_unless_strict);
