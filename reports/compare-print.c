@@ -252,7 +252,8 @@ static void cmp_print_flips(const struct cmp_table *t, FILE *out, const char *eo
 
 		fprintf(out, "%s: %s%s%s %s on %s, %s on %s%s",
 			f->verdict == CMP_REGRESSION ? "verdict flip, regression" :
-			"verdict flip, improvement", verdict_label(f->rule, label, sizeof(label)),
+			f->verdict == CMP_IMPROVEMENT ? "verdict flip, improvement" :
+			"verdict flip, not confirmed by its metric's test", verdict_label(f->rule, label, sizeof(label)),
 			f->setting ? " in " : "", f->setting ? f->setting : "",
 			verdict_name(f->from), t->columns[0].label, verdict_name(f->to),
 			t->columns[f->column].label, eol);
@@ -391,6 +392,7 @@ static json_t *cmp_cell_json(const struct cmp_table *t, const struct cmp_cell *c
 		return o;
 	json_object_set_new(o, "change_pct", cmp_json_real(cell->change_pct));
 	json_object_set_new(o, "p", cell->tested ? json_real(cell->p) : json_null());
+	json_object_set_new(o, "p_holm", cell->tested ? json_real(cell->p_holm) : json_null());
 	json_object_set_new(o, "method", cell->tested ? json_string(cell->method) : json_null());
 	json_object_set_new(o, "ci_low_pct", cell->tested ? cmp_json_real(cell->lo_pct) : json_null());
 	json_object_set_new(o, "ci_high_pct", cell->tested ? cmp_json_real(cell->hi_pct) : json_null());

@@ -144,18 +144,26 @@ static double cmp_change(const struct cmp_cell *base, const struct cmp_cell *cel
 	return (cell->median - base->median) / fabs(base->median) * 100;
 }
 
-static void cmp_judge(struct cmp_table *t, const struct cmp_row *row, struct cmp_cell *cell)
+static void cmp_measure(struct cmp_table *t, const struct cmp_row *row, struct cmp_cell *cell)
 {
 	const struct cmp_cell *base = &row->cells[0];
-	bool worse;
 
 	cell->change_pct = cmp_change(base, cell);
-	cell->verdict = CMP_INSUFFICIENT;
 	cmp_test_cell(t, row, base, cell);
+	cell->p_holm = cell->p;
+}
+
+/* After Holm (compare-gate.c): significant in its family (p_holm < alpha)
+ * and beyond the threshold. */
+static void cmp_judge(const struct cmp_table *t, const struct cmp_row *row, struct cmp_cell *cell)
+{
+	bool worse;
+
+	cell->verdict = CMP_INSUFFICIENT;
 	if (!cell->tested || cell->within_runs)
 		return;
 	cell->verdict = CMP_NO_CHANGE;
-	if (!(cell->p < t->alpha) || !(fabs(cell->change_pct) > row->threshold))
+	if (!(cell->p_holm < t->alpha) || !(fabs(cell->change_pct) > row->threshold))
 		return;
 	worse = (row->def->better == LOWER_IS_BETTER) == (cell->change_pct > 0);
 	cell->verdict = worse ? CMP_REGRESSION : CMP_IMPROVEMENT;
@@ -192,10 +200,14 @@ static void cmp_finish(struct cmp_table *t, const struct cmp_options *opt)
 			row->cells[c].median = stat_median(row->cells[c].samples, row->cells[c].n);
 		for (size_t c = 1; c < t->n_columns; c++) {
 			row->cells[c].flip = -1;
-			cmp_judge(t, row, &row->cells[c]);
+			cmp_measure(t, row, &row->cells[c]);
 		}
 	}
 	cmp_gate_rows(t, opt);
+	cmp_holm(t);
+	for (size_t r = 0; r < t->n_rows; r++)
+		for (size_t c = 1; c < t->n_columns; c++)
+			cmp_judge(t, &t->rows[r], &t->rows[r].cells[c]);
 	cmp_find_flips(t);
 	cmp_count(t);
 }

@@ -91,6 +91,8 @@ struct cmp_cell {
 	bool within_runs;	/* one run a side: p and interval are of these two runs'
 				 * windows or events, shown but no verdict */
 	double p;		/* two-sided p-value, when tested */
+	double p_holm;		/* p after Holm over the column's family (the gated rows and
+				 * those expectations name); what the verdict reads */
 	double lo_pct, hi_pct;	/* the 1 - alpha interval of the change, when tested */
 	const char *method;	/* cmp_method_names: "mann-whitney", "bootstrap-windows"... */
 	size_t block;		/* bootstrap over windows: the block length */
@@ -133,6 +135,7 @@ struct cmp_table {
 	size_t counts[CMP_NVERDICTS];	/* gated cells (not the baseline's) per verdict */
 	size_t info_counts[CMP_NVERDICTS];	/* the same for rows that do not gate */
 	size_t underpowered;		/* Mann-Whitney cells whose sizes cannot reach alpha */
+	size_t family;		/* the most rows Holm corrected over in one column */
 	bool one_setting;		/* results mode: every row has the same setting */
 	const char *gate_rule;		/* how the gated rows were chosen, for the reader */
 	struct cmp_flip *flips;
@@ -167,9 +170,12 @@ const char *cmp_verdict_name(enum cmp_verdict v);
 void cmp_test_cell(struct cmp_table *t, const struct cmp_row *row, const struct cmp_cell *base,
 		   struct cmp_cell *cell);
 
-/* compare-gate.c: mark the gated rows (T->gate_rule says how), and find the
- * verdict flips of every column against the baseline. */
+/* compare-gate.c: mark the gated rows (T->gate_rule says how); Holm's
+ * procedure over each column's family (sets p_holm: call after the tests, before
+ * the verdicts); and find the verdict flips of every column against the
+ * baseline (a flip counts when its row confirms it after Holm). */
 void cmp_gate_rows(struct cmp_table *t, const struct cmp_options *opt);
+void cmp_holm(struct cmp_table *t);
 void cmp_find_flips(struct cmp_table *t);
 
 /* compare-print.c */

@@ -14,7 +14,7 @@
 
 static const struct cmd *const commands[] = {
 	&cmd_run, &cmd_check, &cmd_env, &cmd_list, &cmd_load,
-	&cmd_compare, &cmd_report, &cmd_restore, &cmd_vm,
+	&cmd_compare, &cmd_report, &cmd_restore, &cmd_vm, &cmd_bisect,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 

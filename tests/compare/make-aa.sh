@@ -5,16 +5,22 @@
 # trim.jq to what `starve compare` reads. A pair is an A/A comparison: same
 # kernel, same profile, nothing to find.
 #
-# usage: tests/compare/make-aa.sh STARVE OUTDIR [N]   (N pairs per profile, default 12)
-# Every four pairs of each profile hold the shared lock of the live machine
-# (/tmp/starve-helpers.lock) for their 16 runs, about 3 minutes.
+# usage: tests/compare/make-aa.sh STARVE OUTDIR [N [FIRST]]
+#   N pairs per profile (default 12), numbered from FIRST (default 1), so more
+#   pairs can be added to the recorded ones: `make-aa.sh ./starve aa 40 13`.
+# Every four pairs of each profile hold the test suite's lock
+# (/tmp/starve-check.lock) for their 16 runs, about 40 s, at nice 5 (the
+# loads' nice is relative: the profiles give no load a nice of its own), and
+# wait up to 10 minutes for the machine lock of another helper's run.
 set -eu
-starve=$1 out=$2 n=${3:-12}
+starve=$1 out=$2 n=${3:-12} first=${4:-1}
 d=$(dirname "$0")
 mkdir -p "$out"
-i=1
-while [ "$i" -le "$n" ]; do
-	flock /tmp/starve-helpers.lock sh -c '
+export STARVE_LOCK_WAIT=600
+i=$first
+last=$((first + n - 1))
+while [ "$i" -le "$last" ]; do
+	flock /tmp/starve-check.lock nice -n 5 sh -c '
 		i=$4
 		while [ "$i" -lt $(($4 + 4)) ] && [ "$i" -le "$5" ]; do
 			for w in alone shared; do
@@ -25,7 +31,7 @@ while [ "$i" -le "$n" ]; do
 				done
 			done
 			i=$((i + 1))
-		done' make-aa "$starve" "$d" "$out" "$i" "$n"
+		done' make-aa "$starve" "$d" "$out" "$i" "$last"
 	for f in "$out"/*.d; do
 		jq -c "$(cat "$d/trim.jq")" "$f/result.json" >"${f%.d}.json"
 		rm -r "$f"

@@ -3,9 +3,12 @@
 # recorded results at repeat 1 standing for two kernels (tests/compare/
 # rt-old.json: the victim beside a spinning FIFO hog waits about 0.95 s;
 # rt-new.json: beside one that yields, 0.4 s): "victim.starvation_max below
-# 700ms" flips, which decides with one run a side (old -> new improvement,
-# exit 0; new -> old regression, exit 1); the victim's starvation change is
-# shown on its row; the RT hog, which no expectation names, does not gate.
+# 700ms" flips, and the flip is shown both ways; but with one run a side no
+# test can confirm it (a noisy run fails an expectation as easily as it moves
+# a metric; issue 23), so it decides nothing: exit 0 both ways. The victim's
+# starvation change is shown on its row; the RT hog, which no expectation
+# names, does not gate. tests/unit/test-compare.c has flips that three runs
+# a side confirm.
 . "$top_srcdir/tests/lib.sh"
 need_cmd jq
 
@@ -14,31 +17,31 @@ out=$TMPDIR_TEST/out
 
 "$STARVE" compare --label old --label new "$d/rt-old.json" "$d/rt-new.json" >"$out"; rc=$?
 cat "$out"
-[ "$rc" = 0 ] || fail "old -> new: exit $rc, expected 0 (an improvement)"
-grep -q '^verdict flip, improvement: victim.starvation_max below 700ms fail on old, pass on new$' \
+[ "$rc" = 0 ] || fail "old -> new: exit $rc, expected 0"
+grep -q "^verdict flip, not confirmed by its metric's test: victim.starvation_max below 700ms fail on old, pass on new$" \
 	"$out" || fail "no flip line"
-grep -Eq '^victim +starvation_max +.* -[0-9.]+% .*improvement \(verdict fail -> pass\)$' "$out" ||
-	fail "the victim's starvation_max row does not show the change and the flip"
+grep -Eq '^victim +starvation_max +.* -[0-9.]+% .*one run a side$' "$out" ||
+	fail "the victim's starvation_max row does not show the change"
 grep -Eq '^hog +.* (regression|improvement)' "$out" && fail "a hog row has a verdict"
 grep -q '^1 verdict flip (0 to fail)$' "$out" || fail "flip summary"
 
 "$STARVE" compare --label new --label old "$d/rt-new.json" "$d/rt-old.json" >"$out"; rc=$?
-[ "$rc" = 1 ] || { cat "$out" >&2; fail "new -> old: exit $rc, expected 1 (a regression)"; }
-grep -q '^verdict flip, regression: victim.starvation_max below 700ms pass on new, fail on old$' \
-	"$out" || { cat "$out" >&2; fail "no regression flip line"; }
+[ "$rc" = 0 ] || { cat "$out" >&2; fail "new -> old: exit $rc, expected 0 (a flip one run confirms nothing)"; }
+grep -q "^verdict flip, not confirmed by its metric's test: victim.starvation_max below 700ms pass on new, fail on old$" \
+	"$out" || { cat "$out" >&2; fail "no flip line"; }
 
 # the same through JSON and JUnit
 "$STARVE" compare --json "$d/rt-new.json" "$d/rt-old.json" >"$out"
-jq -e '.flips | length == 1 and .[0].verdict == "regression" and .[0].from == "pass"
+jq -e '.flips | length == 1 and .[0].verdict == "insufficient data" and .[0].from == "pass"
 	and .[0].to == "fail" and .[0].load == "victim"' "$out" >/dev/null || fail "JSON flips"
 jq -e '[.rows[] | select(.load == "hog") | .gated] | all | not' "$out" >/dev/null ||
 	fail "JSON: a hog row is gated"
-jq -e '.summary.exit_code == 1 and .summary.flip_regression == 1' "$out" >/dev/null ||
+jq -e '.summary.exit_code == 0 and .summary.flip_regression == 0' "$out" >/dev/null ||
 	fail "JSON summary"
 "$STARVE" compare --junit "$d/rt-new.json" "$d/rt-old.json" >"$out"
 grep -q '<testcase name="verdict flip: victim.starvation_max below 700ms"' "$out" ||
 	fail "JUnit: no flip testcase"
-grep -q 'type="starve.verdict-flip"' "$out" || fail "JUnit: the flip is not a failure"
+grep -q 'type="starve.verdict-flip"' "$out" && fail "JUnit: an unconfirmed flip is a failure"
 grep -q 'name="[^"]*hog' "$out" && fail "JUnit: a hog row is a testcase"
 
 # --gate all: the hog's rows gate too, but one run a side gives them no verdict

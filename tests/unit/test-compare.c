@@ -449,9 +449,39 @@ static json_t *flip_result(const char *release, const char *verdict, double star
 	return r;
 }
 
-/* One run a side, no statistics possible: the expectation that passed and
- * now fails is a regression by itself (exit 1), the reverse an improvement;
- * the hog, which no expectation names, is shown but does not gate. */
+/* RESULT with its one run copied N - 1 times, each copy's values scaled by a
+ * little spread (so a test has a variance to work with). */
+static json_t *with_runs(json_t *result, size_t n)
+{
+	static const double spread[] = { 1.0, 1.02, 0.985 };
+	json_t *runs = json_object_get(result, "runs");
+	json_t *first = json_array_get(runs, 0);
+
+	for (size_t i = 1; i < n; i++) {
+		json_t *copy = json_deep_copy(first), *loads = json_object_get(copy, "loads");
+		size_t l;
+		json_t *load;
+
+		json_object_set_new(copy, "repetition", json_integer((json_int_t)i));
+		json_array_foreach(loads, l, load) {
+			json_t *metrics = json_object_get(load, "metrics");
+			const char *key;
+			json_t *value;
+
+			json_object_foreach(metrics, key, value)
+				json_real_set(value, json_real_value(value) * spread[i % 3]);
+		}
+		json_array_append_new(runs, copy);
+	}
+	return result;
+}
+
+/* One run a side: the expectation that passed and now fails is a flip, shown,
+ * but no statistics can confirm it (a noisy run fails an expectation as
+ * easily as it moves a metric), so it does not decide: exit 0. With three
+ * runs a side whose metric moved far and consistently, the row's test
+ * confirms it: a regression (exit 1), the reverse an improvement. The hog,
+ * which no expectation names, is shown but does not gate. */
 START_TEST(verdict_flips_decide_and_only_named_loads_gate)
 {
 	const struct result_view *views[2] = {
@@ -462,6 +492,15 @@ START_TEST(verdict_flips_decide_and_only_named_loads_gate)
 	struct cmp_table t;
 
 	opt.test = CMP_TEST_AUTO;
+	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &opt), 0);
+	ck_assert_uint_eq(t.n_flips, 1);
+	ck_assert_int_eq(t.flips[0].verdict, CMP_INSUFFICIENT);
+	ck_assert_int_eq(t.rows[0].cells[1].flip, -1);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
+	table_free(&t);
+
+	views[0] = view_of(with_runs(flip_result("6.12", "pass", 0.95, 0.95), 3), "a.json");
+	views[1] = view_of(with_runs(flip_result("6.1", "fail", 3.96, 0.99), 3), "b.json");
 	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &opt), 0);
 	ck_assert_uint_eq(t.n_flips, 1);
 	ck_assert_int_eq(t.flips[0].verdict, CMP_REGRESSION);
@@ -476,8 +515,8 @@ START_TEST(verdict_flips_decide_and_only_named_loads_gate)
 	ck_assert_int_eq(cmp_exit_status(&t), EXIT_VERDICT_FAIL);
 	table_free(&t);
 
-	views[0] = view_of(flip_result("6.1", "fail", 3.96, 0.99), "a.json");
-	views[1] = view_of(flip_result("6.12", "pass", 0.95, 0.95), "b.json");
+	views[0] = view_of(with_runs(flip_result("6.1", "fail", 3.96, 0.99), 3), "a.json");
+	views[1] = view_of(with_runs(flip_result("6.12", "pass", 0.95, 0.95), 3), "b.json");
 	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &opt), 0);
 	ck_assert_int_eq(t.flips[0].verdict, CMP_IMPROVEMENT);
 	ck_assert_int_eq(t.rows[0].cells[1].verdict, CMP_IMPROVEMENT);
@@ -485,6 +524,52 @@ START_TEST(verdict_flips_decide_and_only_named_loads_gate)
 	table_free(&t);
 }
 END_TEST
+
+/* Holm over the gated rows: five metrics of one load, each moved so that
+ * alone it is significant (p between alpha / 5 and alpha) is no change once
+ * the family is corrected; the smallest p of a family is multiplied by its
+ * size, and the adjusted p never decreases down the sorted list. */
+START_TEST(holm_corrects_over_the_gated_rows)
+{
+	static const char *const metrics[] = { "cpu_share", "throughput", "wait_ratio",
+					       "starvation_max", "wakeup_p99" };
+	json_t *a = new_result("1", "demo"), *b = new_result("2", "demo");
+	const struct result_view *views[2];
+	struct cmp_options opt = defaults;
+	struct cmp_table t;
+
+	opt.test = CMP_TEST_WELCH;
+	for (size_t i = 0; i < 3; i++) {
+		json_t *ra, *rb;
+
+		add_run(a, "default", "ok", "cpu_share", 0.5 * (1 + 0.04 * (double)i));
+		add_run(b, "default", "ok", "cpu_share", 0.5 * 1.11 * (1 + 0.04 * (double)i));
+		ra = json_array_get(json_object_get(json_array_get(json_object_get(a, "runs"), i), "loads"), 0);
+		rb = json_array_get(json_object_get(json_array_get(json_object_get(b, "runs"), i), "loads"), 0);
+		for (size_t m = 1; m < 5; m++) {
+			double v = 0.5 * (1 + 0.04 * (double)((i + m) % 3));
+
+			json_object_set_new(json_object_get(ra, "metrics"), metrics[m], json_real(v));
+			json_object_set_new(json_object_get(rb, "metrics"), metrics[m],
+					    json_real(v * (1 + 0.01 * (double)m)));
+		}
+	}
+	views[0] = view_of(a, "a.json");
+	views[1] = view_of(b, "b.json");
+	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &opt), 0);
+	ck_assert_uint_eq(t.n_rows, 5);
+	ck_assert_uint_eq(t.family, 5);
+	ck_assert_str_eq(t.rows[0].metric, "cpu_share");
+	ck_assert(t.rows[0].cells[1].p < opt.alpha);
+	ck_assert(t.rows[0].cells[1].p_holm >= opt.alpha);
+	ck_assert_int_eq(t.rows[0].cells[1].verdict, CMP_NO_CHANGE);
+	for (size_t r = 0; r < t.n_rows; r++)
+		ck_assert(t.rows[r].cells[1].p_holm >= t.rows[r].cells[1].p);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
+	table_free(&t);
+}
+END_TEST
+
 
 /* A run the machine made undecided beside one that passed leaves the
  * expectation passed, as the exit status reads it: failing on the other
@@ -565,6 +650,7 @@ int main(void)
 	tcase_add_test(tc, outputs_show_the_verdicts);
 	tcase_add_test(tc, unknown_metrics_are_skipped);
 	tcase_add_test(tc, verdict_flips_decide_and_only_named_loads_gate);
+	tcase_add_test(tc, holm_corrects_over_the_gated_rows);
 	tcase_add_test(tc, an_undecided_run_does_not_hide_a_flip);
 	tcase_add_test(tc, gate_and_load_options);
 	suite_add_tcase(s, tc);

@@ -1,0 +1,115 @@
+/* `starve bisect`: find the first kernel of an ordered list whose results
+ * differ from the first (good) kernel's, booting about log2(N) of them
+ * (doc/ci-gating.md, "Bisecting"). harness/cmd/bisect.c reads the command
+ * line and boots each kernel through `starve vm` (the boot callback below);
+ * this room orders the kernels (kernels.c), judges a kernel's results
+ * against the baseline's with starve compare's gate (judge.c), keeps the
+ * log that --resume continues (log.c) and runs the search (bisect.c).
+ *
+ * Guarantees and limits: each step is one comparison whose chance of calling
+ * an unchanged kernel "bad" is at most alpha (Holm over the gated rows), so a
+ * search of k steps errs at most k * alpha; "good" means "no change found at
+ * this many runs", not "the same": a change smaller than the runs can decide
+ * looks good. The search assumes one change point (good ... good bad ...
+ * bad). */
+#ifndef STARVE_BISECT_H
+#define STARVE_BISECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define BISECT_MAX_KERNELS 256
+#define BISECT_MAX_LOOKS 8	/* --until-decided: boots of one kernel at most */
+
+/* The exit statuses of a bisection and of one --git-step (git bisect run
+ * reads 125 as "skip this commit"). */
+enum bisect_exit {
+	BISECT_NO_CHANGE = 0,	/* the last kernel does not differ from the first */
+	BISECT_FOUND = 1,
+	BISECT_UNDECIDED = 3,	/* a kernel that must be tested could not be */
+	BISECT_GIT_SKIP = 125,
+};
+
+/* What makes a kernel "bad" against the first, and when it is decided. */
+struct bisect_rule {
+	const char *load, *metric;	/* --metric LOAD.METRIC; NULL: --regression */
+	double alpha;
+	/* --until-decided: add looks (a boot of each side) while a row of the
+	 * family is neither changed nor within its threshold, up to looks; each
+	 * look tests at alpha / looks (Bonferroni over the planned looks) */
+	bool until_decided;
+	size_t looks;			/* 0 or 1: one look at alpha */
+	size_t max_repeat;		/* --max-repeat: runs a side at most */
+	long long budget_ns;		/* --budget: per kernel; 0 none */
+};
+
+/* The results of a comparison's two sides, each in one or more
+ * directories (one per look), merged by profile. */
+struct bisect_sides {
+	const char *const *base;
+	size_t n_base;
+	const char *const *dirs;
+	size_t n;
+};
+
+/* Boot KERNEL (a --kernel form of starve vm) with the profiles into OUTDIR,
+ * its talk into LOG. Returns starve vm's exit status. */
+typedef int bisect_boot_fn(void *data, const char *kernel, const char *outdir, const char *log);
+
+struct bisect_options {
+	char **kernels;			/* ordered; [0] is the good one */
+	size_t n_kernels;
+	const char *dir;		/* output directory, holding bisect.log */
+	struct bisect_rule rule;
+	bisect_boot_fn *boot;
+	void *boot_data;
+	char *const *args;		/* the command line to record for --resume */
+	size_t n_args;
+};
+
+/* kernels.c: expand the --kernel words into the ordered list: a directory
+ * of images (sorted by version), "linux-image-A..linux-image-B" (the Debian
+ * packages between the two, apt-cache's names, in Debian version order), or
+ * the words as given. Returns the count, or -1 with an error printed. OUT
+ * holds malloc'd strings (free with bisect_kernels_free). */
+int bisect_kernels(char *const *words, size_t n, char **out, size_t max);
+void bisect_kernels_free(char **k, size_t n);
+/* Debian's version order (dpkg's verrevcmp) of A and B. */
+int bisect_debian_vercmp(const char *a, const char *b);
+
+/* The whole search; returns enum bisect_exit (or 2 for bad input). */
+int bisect_run(const struct bisect_options *o);
+
+/* --git-step: judge the results under DIR against those under BASELINE:
+ * 0 same, 1 bad, 125 when DIR has no result for a baseline profile. */
+int bisect_git_judge(const char *baseline, const char *dir, const struct bisect_rule *rule);
+
+/* A step of the search, as the log keeps it. */
+enum bisect_state { BISECT_GOOD, BISECT_BAD, BISECT_SKIP, BISECT_UNSURE, BISECT_UNTESTED };
+
+/* judge.c: the state of S's dirs against S's base (BISECT_SKIP when a
+ * result is missing; FIGURE says which row decided and the runs a side);
+ * the runs of the first result under DIR; and the evidence printed at the
+ * end of a search (GOOD's and BAD's dirs). */
+int bisect_judge(const struct bisect_sides *s, const struct bisect_rule *rule, char *figure,
+		 size_t len);
+size_t bisect_runs(const char *dir);	/* its runs with status ok */
+void bisect_evidence(const struct bisect_sides *good, const struct bisect_sides *bad,
+		     const char *good_label, const char *bad_label, const struct bisect_rule *rule);
+struct bisect_step {
+	int state;		/* enum bisect_state */
+	char figure[400];	/* what decided it */
+	size_t looks;		/* boots of the kernel (--until-decided: more than one) */
+};
+
+/* log.c: start DIR/bisect.log with the command line ARGS (kept when the log
+ * exists: a resumed search), add a finished step, read the steps back. */
+int bisect_log_start(const char *dir, char *const *args, size_t n);
+int bisect_log_step(const char *dir, size_t i, const struct bisect_step *s);
+void bisect_log_steps(const char *dir, struct bisect_step *steps, size_t n);
+
+/* log.c: the command line recorded in DIR/bisect.log, for --resume: a
+ * malloc'd vector (free with bisect_kernels_free) of *N words. */
+char **bisect_log_args(const char *dir, size_t *n);
+
+#endif
