@@ -13,6 +13,7 @@
  * The state directory's flock serialises every writer and `starve restore`. */
 #include "config.h"
 #include "harness/kernel/journal.h"
+#include "harness/kernel/journal-registry.h"
 #include "harness/kernel/journal-undo.h"
 #include "harness/kernel/knobs.h"
 #include "lib/error.h"
@@ -270,6 +271,7 @@ static int journal_set_dir(struct journal *j, const char *dir)
 	if ((size_t)snprintf(j->dir, sizeof(j->dir), "%s", dir) >= sizeof(j->dir) ||
 	    (size_t)snprintf(j->file, sizeof(j->file), "%s/journal", dir) >= sizeof(j->file))
 		return error("state directory path '%s' is too long", dir);
+	journal_registry_pointer(dir, j->pointer, sizeof(j->pointer));
 	return 0;
 }
 
@@ -711,6 +713,8 @@ int journal_restore_from_signal(struct journal *j)
 	if (!failed) {
 		j->n = 0;
 		unlink(j->file);
+		if (j->pointer[0])
+			unlink(j->pointer);	/* after the file: never a journal unregistered */
 		j->is_open = false;
 	}
 	return failed;
@@ -738,6 +742,8 @@ int journal_remove(struct journal *j)
 		ret = error_errno("cannot remove journal %s", j->file);
 	else
 		j->is_open = false;
+	if (ret == 0 && j->pointer[0])
+		unlink(j->pointer);	/* after the file: never a journal unregistered */
 	if (ret == 0)
 		ret = journal_fsync_dir(j->dir);
 	journal_unlock_dir(j);

@@ -55,6 +55,8 @@ struct journal_entry {
 struct journal {
 	char dir[JOURNAL_PATH_MAX];
 	char file[JOURNAL_PATH_MAX];	/* <dir>/journal */
+	char pointer[JOURNAL_PATH_MAX];	/* its entry in the machine's registry (journal-registry.h),
+					 * removed with FILE; "" when DIR does not exist */
 	bool is_open;			/* we own FILE (journal_open), or read it (journal_load) */
 	int dir_lock;			/* flock on DIR held while we own FILE, else -1 */
 	bool partial;			/* journal_load found an empty or header-less file

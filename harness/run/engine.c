@@ -11,6 +11,7 @@
 #include "harness/run/exact.h"
 #include "harness/run/outcome.h"
 #include "harness/kernel/journal.h"
+#include "harness/kernel/journal-registry.h"
 #include "harness/kernel/kernel.h"
 #include "harness/kernel/knobs.h"
 #include "harness/kernel/machine-lock.h"
@@ -198,19 +199,26 @@ static int run_journal_open(struct run_ctx *c)
 		c->machine_lock = machine_lock_take();
 		if (c->machine_lock < 0)
 			return -1;
-		if (journal_open(&c->journal, NULL) < 0) {
-			machine_lock_release(c->machine_lock);
-			c->machine_lock = -1;
-			return -1;
+		/* one journal per machine: none unrestored in any state dir */
+		if (journal_registry_check(journal_state_dir(), true) == 0 &&
+		    journal_open(&c->journal, NULL) == 0) {
+			if (journal_registry_add(&c->journal) == 0) {	/* before its first entry */
+				c->journal_open = true;
+				return 0;
+			}
+			journal_close(&c->journal);
 		}
-		c->journal_open = true;
-		return 0;
+		machine_lock_release(c->machine_lock);
+		c->machine_lock = -1;
+		return -1;
 	}
 	/* Nothing to write, but a crashed run's knobs are still changed: the
 	 * numbers would not mean what the profile says. A journal we may not
 	 * read is root's: it cannot concern a run that changes nothing, so an
 	 * unprivileged run goes on. */
 	snprintf(other.file, sizeof(other.file), "%s/journal", journal_state_dir());
+	if (journal_registry_check(journal_state_dir(), false) < 0)
+		return -1;
 	if (access(other.file, R_OK) < 0 && errno == EACCES)
 		return 0;
 	r = journal_load(&other, NULL);
