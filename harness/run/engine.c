@@ -10,6 +10,7 @@
 #include "harness/run/deadline.h"
 #include "harness/run/exact.h"
 #include "harness/run/outcome.h"
+#include "harness/run/output.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/journal-registry.h"
 #include "harness/kernel/kernel.h"
@@ -55,6 +56,7 @@ struct run_ctx {
 	struct run_cgroups cgroups;	/* the current setting's */
 	struct run_controller cpuset;	/* cgroup-v2 cpusets: "cpuset" we turned on */
 	struct run_deadline deadline;	/* the watchdog's, over the current run */
+	bool partial_failed;		/* a partial result could not be written */
 	enum result_status measured;	/* the current run.s status after measuring */
 };
 
@@ -646,20 +648,40 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 	return ret;
 }
 
-static void run_write_partial(struct run_ctx *c)
+static void run_error_to(const char *msg, void *data)
 {
-	if (c->o->result_path)
-		result_write(c->o->result_path, c->result);
+	snprintf(data, 256, "%s", msg);
 }
 
-static int64_t run_total_ns(const struct run_ctx *c)
+/* The partial result after each run. One that cannot be written (the disk
+ * filled) is said once; the final write keeps the result elsewhere. */
+static void run_write_partial(struct run_ctx *c)
 {
-	int64_t n = 0;
+	char why[256] = "";
+
+	if (!c->o->result_path || c->partial_failed)
+		return;
+	error_set_sink(run_error_to, why);
+	c->partial_failed = result_write(c->o->result_path, c->result) < 0;
+	error_set_sink(NULL, NULL);
+	if (c->partial_failed)
+		warning("the partial result cannot be written (%.*s); the run goes on", 200, why);
+}
+
+/* How many runs: settings (or --only's) times repetitions. */
+static size_t run_count(const struct run_ctx *c)
+{
+	size_t n = 0;
 
 	for (size_t i = 0; i < c->p->n_settings; i++)
 		if (!c->o->only || !strcmp(c->o->only, c->p->settings[i].name))
 			n++;
-	return n * c->p->repeat * (c->p->warmup_ns + c->p->duration_ns);
+	return n * (size_t)c->p->repeat;
+}
+
+static int64_t run_total_ns(const struct run_ctx *c)
+{
+	return (int64_t)run_count(c) * (c->p->warmup_ns + c->p->duration_ns);
 }
 
 static json_t *run_header(struct run_ctx *c)
@@ -682,9 +704,8 @@ static json_t *run_header(struct run_ctx *c)
 
 static enum run_status run_all(struct run_ctx *c)
 {
-	/* the header first: a second signal (no time to write anything) or a
-	 * kill still leaves a partial result that says what was run */
-	run_write_partial(c);
+	/* the header is written (run_output_check): a second signal (no time
+	 * to write anything) or a kill still leaves a partial result */
 	signals_arm_second(true);
 	if (signals_caught())
 		return RUN_INTERRUPTED;
@@ -715,6 +736,23 @@ static int run_cpuset_controller_on(struct run_ctx *c)
 	return controller_enable(&c->journal, &c->cpuset, dir, name);
 }
 
+/* The header, written, and room for the whole result, before anything on
+ * the machine changes; else the run is refused (its journal and lock let go). */
+static int run_output_check(struct run_ctx *c)
+{
+	c->result = run_header(c);
+	if (!c->o->result_path ||
+	    output_check(c->o->result_path, c->result, run_count(c),
+			 c->p->n_loads + c->p->n_attach) == 0)
+		return 0;
+	json_decref(c->result);
+	c->result = NULL;
+	if (c->journal_open)
+		journal_close(&c->journal);
+	machine_lock_release(c->machine_lock);
+	return -1;
+}
+
 static enum run_status run_profile_with(struct run_ctx *c, const struct profile *p,
 					const struct run_options *o, json_t **result)
 {
@@ -726,7 +764,9 @@ static enum run_status run_profile_with(struct run_ctx *c, const struct profile 
 	if (run_check_rt_cpus(p, o->allow_rt_on_all_cpus) < 0 || (p->trace && exact_check() < 0) ||
 	    run_journal_open(c) < 0)
 		return RUN_REFUSED;
-	*result = c->result = run_header(c);
+	if (run_output_check(c) < 0)
+		return RUN_REFUSED;
+	*result = c->result;
 	signals_install(c->journal_open ? &c->journal : NULL);
 	/* the watchdog keeps both locks until it is done restoring */
 	if (watchdog_start(&c->wd, run_watchdog_restore,
