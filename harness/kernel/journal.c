@@ -649,6 +649,19 @@ int journal_forget(struct journal *j, enum journal_kind kind, const char *name)
 
 /* ---- restoring ---- */
 
+int journal_undo_one(struct journal *j, enum journal_kind kind, const char *name)
+{
+	for (size_t i = 0; i < j->n; i++) {
+		int err;
+
+		if (j->entries[i].kind != kind || strcmp(j->entries[i].name, name))
+			continue;
+		err = journal_undo(&j->entries[i]);
+		return err ? err : journal_forget(j, kind, name) < 0 ? EIO : 0;
+	}
+	return 0;
+}
+
 /* Undo the entries (all, or the knobs only), keeping the failed ones and
  * those not undone, in their order. */
 static int journal_restore(struct journal *j, bool knobs_only)

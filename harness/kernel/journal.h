@@ -126,6 +126,11 @@ int journal_record_controller(struct journal *j, const char *dir, const char *co
  * rewritten. 0 also when there was no such entry. */
 int journal_forget(struct journal *j, enum journal_kind kind, const char *name);
 
+/* Undo the entry of KIND named NAME now and drop it; when undoing fails it
+ * stays for `starve restore` and the errno is returned (0: undone, or no
+ * such entry). The file is rewritten. */
+int journal_undo_one(struct journal *j, enum journal_kind kind, const char *name);
+
 /* Undo every entry: cgroups deepest first, then the rest newest first
  * (controllers are enabled before the cgroups that need them).
  * Entries undone are dropped and the journal file rewritten with the rest.
