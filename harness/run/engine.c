@@ -648,24 +648,10 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 	return ret;
 }
 
-static void run_error_to(const char *msg, void *data)
-{
-	snprintf(data, 256, "%s", msg);
-}
-
-/* The partial result after each run. One that cannot be written (the disk
- * filled) is said once; the final write keeps the result elsewhere. */
 static void run_write_partial(struct run_ctx *c)
 {
-	char why[256] = "";
-
-	if (!c->o->result_path || c->partial_failed)
-		return;
-	error_set_sink(run_error_to, why);
-	c->partial_failed = result_write(c->o->result_path, c->result) < 0;
-	error_set_sink(NULL, NULL);
-	if (c->partial_failed)
-		warning("the partial result cannot be written (%.*s); the run goes on", 200, why);
+	if (c->o->result_path)
+		output_partial(c->o->result_path, c->result, &c->partial_failed);
 }
 
 /* How many runs: settings (or --only's) times repetitions. */

@@ -71,3 +71,21 @@ int output_keep(const json_t *result, char *kept, size_t len)
 	mkdir(journal_state_dir(), 0700);
 	return result_write(kept, result);
 }
+
+static void output_error_to(const char *msg, void *data)
+{
+	snprintf(data, 256, "%s", msg);
+}
+
+void output_partial(const char *path, const json_t *result, bool *failed)
+{
+	char why[256] = "";
+
+	if (*failed)
+		return;
+	error_set_sink(output_error_to, why);
+	*failed = result_write(path, result) < 0;
+	error_set_sink(NULL, NULL);
+	if (*failed)
+		warning("the partial result cannot be written (%.200s); the run goes on", why);
+}

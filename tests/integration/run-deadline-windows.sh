@@ -7,11 +7,7 @@
 # the controller is still stopped; resumed, the run is an error (exit 3).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
-need_root
-need_cmd jq
-[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
-guard_knob
-[ "$KNOB_BEFORE" != 960000 ] || skip "$RT_KNOB is already 960000: the setting would change nothing"
+guard_knob_change
 stopped() { grep -q "^State:	T" "/proc/$1/status" 2>/dev/null; }
 for point in ${STOP_POINTS:-knobs-written loads-stopped}; do
 	rm -rf "$TMPDIR_TEST/out"

@@ -6,11 +6,7 @@
 # printed once, the table still printed (exit 3).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
-need_root
-need_cmd jq
-[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
-guard_knob
-[ "$KNOB_BEFORE" != 960000 ] || skip "$RT_KNOB is already 960000: the setting would change nothing"
+guard_knob_change
 MNT="$TMPDIR_TEST/mnt"
 mkdir -p "$MNT"
 mount -t tmpfs -o size=64k tmpfs "$MNT" 2>/dev/null || skip "cannot mount a tmpfs"

@@ -7,10 +7,7 @@
 # the machine's registry no longer points at A.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
-need_root
-[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
-guard_knob
-[ "$KNOB_BEFORE" != 960000 ] || skip "$RT_KNOB is already 960000: the setting would change nothing"
+guard_knob_change
 A="$TMPDIR_TEST/a" B="$TMPDIR_TEST/b"
 cleanup_dirs() {
 	STARVE_STATE_DIR=$A "$STARVE" restore > /dev/null 2>&1
