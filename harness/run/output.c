@@ -14,6 +14,7 @@
 
 #define OUTPUT_PER_LOAD_RUN 8192	/* a load's metrics, histograms, series in one run */
 #define OUTPUT_MIN (64 * 1024)
+#define OUTPUT_MAX (16 * 1024 * 1024)	/* a test write, not a copy of the disk */
 
 /* Write LEN zero bytes into a new file at TMP, synced; removed after. */
 static int output_try_room(const char *tmp, off_t len)
@@ -54,6 +55,8 @@ int output_check(const char *path, const json_t *header, size_t n_runs, size_t n
 	need = 2 * (st.st_size + (off_t)(n_runs * (n_tasks + 1) * OUTPUT_PER_LOAD_RUN));
 	if (need < OUTPUT_MIN)
 		need = OUTPUT_MIN;
+	if (need > OUTPUT_MAX)
+		need = OUTPUT_MAX;
 	if (snprintf(tmp, sizeof(tmp), "%s.room.%ld", path, (long)getpid()) >= (int)sizeof(tmp))
 		return error("path '%s' is too long", path);
 	err = output_try_room(tmp, need);
