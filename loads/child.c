@@ -24,6 +24,8 @@ pid_t load_child_start(const char *path, char *const argv[], char *const envp[])
 		prctl(PR_SET_PDEATHSIG, SIGKILL);	/* kept across execve */
 		if (getppid() != parent)
 			_exit(127);
+		if (load_guard_lower() < 0)	/* the command runs at the load's policy */
+			_exit(127);
 		if (envp)
 			execve(path, argv, envp);
 		else

@@ -191,6 +191,21 @@ int64_t work_for_ns(const struct load_ctx *ctx, struct worker_record *rec, int64
  * see the stop flag. Returns false when the load must stop. */
 bool load_sleep_ns(const struct load_ctx *ctx, int64_t ns);
 
+/* ---- the guard of a real-time load (loads/guard.c) ---- */
+
+/* In the leader, once it has the load's POLICY and PRIORITY: wait at
+ * SCHED_FIFO 99 instead, so the death signal runs above the workers.
+ * -1 (nothing changed) when not permitted or PRIORITY is 99 already. */
+int load_guard_raise(int policy, int priority);
+/* First thing in every task that runs the load's code (a worker thread or
+ * process, a command's child): back to the load's own policy. */
+int load_guard_lower(void);
+/* In the leader: watch CONTROLLER through a pidfd (inherited by workers). */
+void load_guard_watch(pid_t controller);
+/* Whether the watched controller has died (checked every few ms; NOW is
+ * CLOCK_MONOTONIC): load_should_stop() says stop then. */
+bool load_guard_controller_gone(int64_t now);
+
 /* Fork a child in the load's process group (PR_SET_PDEATHSIG: it dies with
  * its worker) and exec PATH with ARGV (and ENVP, or our environment when
  * NULL); exit 127 when the exec fails. Returns its pid or -1 (errno). */

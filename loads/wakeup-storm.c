@@ -66,6 +66,7 @@ static void *dispatcher(void *arg)
 	struct storm *s = arg;
 	int64_t next = mono_ns() + s->period_ns;
 
+	load_guard_lower();	/* a load thread: the load's policy, not its leader's */
 	while (pace_sleep_until(s->ctx, next)) {
 		int64_t now;
 

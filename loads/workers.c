@@ -50,6 +50,11 @@ static void *worker_thread(void *p)
 {
 	struct worker_start *ws = p;
 
+	if (load_guard_lower() < 0) {
+		worker_fail(&ws->ctx->stats->rec[ws->record], "cannot take the load's policy: %s",
+			    strerror(errno));
+		return NULL;
+	}
 	ws->fn(ws->ctx, ws->record, ws->arg);
 	return NULL;
 }
@@ -96,6 +101,11 @@ static void worker_child(struct load_ctx *ctx, unsigned record, worker_fn fn, vo
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != leader)
 		_exit(1);
+	if (load_guard_lower() < 0) {
+		worker_fail(&ctx->stats->rec[record], "cannot take the load's policy: %s",
+			    strerror(errno));
+		_exit(1);
+	}
 	fn(ctx, record, arg);
 	_exit(0);
 }
@@ -201,10 +211,13 @@ void worker_fail(struct worker_record *rec, const char *fmt, ...)
 bool load_should_stop(const struct load_ctx *ctx)
 {
 	const struct stats_block *b = ctx->stats;
+	int64_t now, deadline = *(const volatile int64_t *)&b->deadline_ns;
 
 	if (*(const volatile int32_t *)&b->stop || atomic_load_explicit(&workers_abort, memory_order_relaxed))
 		return true;
-	return b->deadline_ns > 0 && mono_ns() >= b->deadline_ns;
+	now = mono_ns();
+	/* a dead controller (loads/guard.c): nobody else may be left to stop us */
+	return (deadline > 0 && now >= deadline) || load_guard_controller_gone(now);
 }
 
 /* Spin for about LOOPS empty iterations the compiler cannot remove. */

@@ -7,6 +7,7 @@
 #include "harness/cmd/cmd.h"
 #include "harness/placement/confine.h"
 #include "harness/kernel/journal.h"
+#include "harness/kernel/journal-registry.h"
 #include "harness/kernel/knobs.h"
 #include "harness/kernel/machine-lock.h"
 #include "lib/error.h"
@@ -33,7 +34,8 @@ const struct cmd cmd_restore = {
 	.name = "restore", .summary = "restore knobs from the journal a crashed run left",
 	.options = restore_options, .run = run_restore,
 	.notes = "The journal is $STARVE_STATE_DIR/journal (default " JOURNAL_DEFAULT_DIR
-		 "/journal).\n",
+		 "/journal).\nJournals of other state directories that the machine's registry\n"
+		 "(" JOURNAL_REGISTRY_DIR ") names are restored too, each named.\n",
 };
 
 /* "name: current -> journaled", newest first (the order of restoring). */
@@ -107,9 +109,45 @@ static int restore_journal(struct journal *j, bool dry_run)
 	return EXIT_PASS;
 }
 
+struct restore_others {
+	bool dry_run;
+	int ret;
+};
+
+/* A journal of another state directory the machine's registry names: say
+ * so, and restore it too (one journal per machine: every run refuses while
+ * it is there). */
+static int restore_other(const char *dir, const char *pointer, void *arg)
+{
+	struct restore_others *ro = arg;
+	struct journal *j = malloc(sizeof(*j));
+	int r;
+
+	(void)pointer;
+	if (!j) {
+		error("out of memory");
+		ro->ret = EXIT_RUNTIME;
+		return 0;
+	}
+	r = journal_load_locked(j, dir);
+	if (r > 0 && j->n > 0) {
+		printf("a journal of another state directory is pending: %s\n", j->file);
+		r = restore_journal(j, ro->dry_run);
+		if (r != EXIT_PASS)
+			ro->ret = r;
+	} else if (r > 0) {
+		journal_release(j);
+	} else if (r < 0) {
+		ro->ret = EXIT_RUNTIME;
+	}
+	free(j);
+	return 0;
+}
+
 static int run_restore(int argc, char **argv)
 {
 	struct restore_args a = { .dry_run = false };
+	struct restore_others others = { .ret = EXIT_PASS };
 	struct cmd_words none;
 	bool dry_run, sweep_failed;
 	struct journal *j;
@@ -119,6 +157,7 @@ static int run_restore(int argc, char **argv)
 		return ret;
 	cmd_release(&cmd_restore, &a, &none);
 	dry_run = a.dry_run;
+	others.dry_run = dry_run;
 	j = malloc(sizeof(*j));
 	if (!j)
 		return error("out of memory"), EXIT_RUNTIME;
@@ -139,5 +178,8 @@ static int run_restore(int argc, char **argv)
 					(dry_run ? CONFINE_SWEEP_DRY_RUN : 0)) < 0;
 	ret = ret < 0 ? EXIT_RUNTIME : ret == 0 ? EXIT_PASS : restore_journal(j, dry_run);
 	free(j);
+	journal_registry_each(journal_state_dir(), restore_other, &others);
+	if (others.ret != EXIT_PASS)
+		ret = others.ret;
 	return sweep_failed ? EXIT_RUNTIME : ret;
 }

@@ -9,6 +9,7 @@
 #include "harness/profile/profile.h"
 #include "harness/run/result-build.h"
 #include "harness/run/engine.h"
+#include "harness/run/output.h"
 #include "lib/duration.h"
 #include "lib/error.h"
 #include "lib/fsutil.h"
@@ -97,13 +98,22 @@ static int run_finish(json_t *result, enum run_status st, const struct run_args 
 	char why[1024];
 	struct result_view *v = rv_build(result, path, why, sizeof(why));
 	int code = v ? verdicts_rejudge(&v, NULL) : error("%s", why);
+	char kept[PATH_MAX + 64];
 
-	if (result_write(path, result) < 0 || !v) {
-		rv_free(v);
-		return EXIT_RUNTIME;
-	}
-	if (a->run.formats && reports_write_formats(v, dir, a->run.formats, &a->run.report) < 0)
+	if (result_write(path, result) < 0) {
+		/* the disk filled during the run: never lose what was measured */
+		if (output_keep(result, kept, sizeof(kept)) < 0) {
+			rv_free(v);
+			return EXIT_RUNTIME;
+		}
+		path = kept;
+		code = error("the result is kept at %s instead; no report formats written", path);
+	} else if (v && a->run.formats &&
+		   reports_write_formats(v, dir, a->run.formats, &a->run.report) < 0) {
 		code = EXIT_RUNTIME;
+	}
+	if (!v)
+		return EXIT_RUNTIME;
 	table_print(v, stdout);
 	printf("result: %s\n", path);
 	fflush(stdout);

@@ -13,6 +13,7 @@
  * The state directory's flock serialises every writer and `starve restore`. */
 #include "config.h"
 #include "harness/kernel/journal.h"
+#include "harness/kernel/journal-registry.h"
 #include "harness/kernel/journal-undo.h"
 #include "harness/kernel/knobs.h"
 #include "lib/error.h"
@@ -270,6 +271,7 @@ static int journal_set_dir(struct journal *j, const char *dir)
 	if ((size_t)snprintf(j->dir, sizeof(j->dir), "%s", dir) >= sizeof(j->dir) ||
 	    (size_t)snprintf(j->file, sizeof(j->file), "%s/journal", dir) >= sizeof(j->file))
 		return error("state directory path '%s' is too long", dir);
+	journal_registry_pointer(dir, j->pointer, sizeof(j->pointer));
 	return 0;
 }
 
@@ -661,6 +663,19 @@ static const char *journal_dl_refused(const struct journal_entry *e, int err)
 	       "doc/kernels.md)";
 }
 
+int journal_undo_one(struct journal *j, enum journal_kind kind, const char *name)
+{
+	for (size_t i = 0; i < j->n; i++) {
+		int err;
+
+		if (j->entries[i].kind != kind || strcmp(j->entries[i].name, name))
+			continue;
+		err = journal_undo(&j->entries[i]);
+		return err ? err : journal_forget(j, kind, name) < 0 ? EIO : 0;
+	}
+	return 0;
+}
+
 /* Undo the entries (all, or the knobs only), keeping the failed ones and
  * those not undone, in their order. */
 static int journal_restore(struct journal *j, bool knobs_only)
@@ -725,6 +740,8 @@ int journal_restore_from_signal(struct journal *j)
 	if (!failed) {
 		j->n = 0;
 		unlink(j->file);
+		if (j->pointer[0])
+			unlink(j->pointer);	/* after the file: never a journal unregistered */
 		j->is_open = false;
 	}
 	return failed;
@@ -752,6 +769,8 @@ int journal_remove(struct journal *j)
 		ret = error_errno("cannot remove journal %s", j->file);
 	else
 		j->is_open = false;
+	if (ret == 0 && j->pointer[0])
+		unlink(j->pointer);	/* after the file: never a journal unregistered */
 	if (ret == 0)
 		ret = journal_fsync_dir(j->dir);
 	journal_unlock_dir(j);

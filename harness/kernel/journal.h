@@ -55,6 +55,8 @@ struct journal_entry {
 struct journal {
 	char dir[JOURNAL_PATH_MAX];
 	char file[JOURNAL_PATH_MAX];	/* <dir>/journal */
+	char pointer[JOURNAL_PATH_MAX];	/* its entry in the machine's registry (journal-registry.h),
+					 * removed with FILE; "" when DIR does not exist */
 	bool is_open;			/* we own FILE (journal_open), or read it (journal_load) */
 	int dir_lock;			/* flock on DIR held while we own FILE, else -1 */
 	bool partial;			/* journal_load found an empty or header-less file
@@ -123,6 +125,11 @@ int journal_record_controller(struct journal *j, const char *dir, const char *co
  * directory; knobs: the knob) once the caller undid it itself; the file is
  * rewritten. 0 also when there was no such entry. */
 int journal_forget(struct journal *j, enum journal_kind kind, const char *name);
+
+/* Undo the entry of KIND named NAME now and drop it; when undoing fails it
+ * stays for `starve restore` and the errno is returned (0: undone, or no
+ * such entry). The file is rewritten. */
+int journal_undo_one(struct journal *j, enum journal_kind kind, const char *name);
 
 /* Undo every entry: cgroups deepest first, then the rest newest first
  * (controllers are enabled before the cgroups that need them).

@@ -7,8 +7,12 @@
 #include "harness/run/engine.h"
 #include "harness/run/cgroups.h"
 #include "harness/run/controllers.h"
+#include "harness/run/deadline.h"
 #include "harness/run/exact.h"
+#include "harness/run/outcome.h"
+#include "harness/run/output.h"
 #include "harness/kernel/journal.h"
+#include "harness/kernel/journal-registry.h"
 #include "harness/kernel/kernel.h"
 #include "harness/kernel/knobs.h"
 #include "harness/kernel/machine-lock.h"
@@ -51,6 +55,9 @@ struct run_ctx {
 	char skip_reason[200];	/* every run is skipped when set (missing privilege) */
 	struct run_cgroups cgroups;	/* the current setting's */
 	struct run_controller cpuset;	/* cgroup-v2 cpusets: "cpuset" we turned on */
+	struct run_deadline deadline;	/* the watchdog's, over the current run */
+	bool partial_failed;		/* a partial result could not be written */
+	enum result_status measured;	/* the current run.s status after measuring */
 };
 
 /* Slot I of a load's worker records, for sampler_watch_slots. */
@@ -70,9 +77,7 @@ struct measure {
 	struct trace *trace;		/* exact mode, NULL without */
 	int64_t trace_from;		/* when tracing began */
 	cpu_set_t cpus;			/* the loads' CPUs, for noise and tracing */
-	int64_t t0, measure_from, end, sampled_until;
-	int64_t deadline;		/* the watchdog kills the loads after it */
-	bool overran;			/* we stopped the loads after the deadline */
+	int64_t t0, measure_from, end, sampled_until;	/* t0: every load runs */
 	bool strays_left;		/* processes a load left behind would not die */
 	struct noise_sample noise_before, noise_after;
 	bool noise_ok;
@@ -207,19 +212,26 @@ static int run_journal_open(struct run_ctx *c)
 		c->machine_lock = machine_lock_take();
 		if (c->machine_lock < 0)
 			return -1;
-		if (journal_open(&c->journal, NULL) < 0) {
-			machine_lock_release(c->machine_lock);
-			c->machine_lock = -1;
-			return -1;
+		/* one journal per machine: none unrestored in any state dir */
+		if (journal_registry_check(journal_state_dir(), true) == 0 &&
+		    journal_open(&c->journal, NULL) == 0) {
+			if (journal_registry_add(&c->journal) == 0) {	/* before its first entry */
+				c->journal_open = true;
+				return 0;
+			}
+			journal_close(&c->journal);
 		}
-		c->journal_open = true;
-		return 0;
+		machine_lock_release(c->machine_lock);
+		c->machine_lock = -1;
+		return -1;
 	}
 	/* Nothing to write, but a crashed run's knobs are still changed: the
 	 * numbers would not mean what the profile says. A journal we may not
 	 * read is root's: it cannot concern a run that changes nothing, so an
 	 * unprivileged run goes on. */
 	snprintf(other.file, sizeof(other.file), "%s/journal", journal_state_dir());
+	if (journal_registry_check(journal_state_dir(), false) < 0)
+		return -1;
 	if (access(other.file, R_OK) < 0 && errno == EACCES)
 		return 0;
 	r = journal_load(&other, NULL);
@@ -272,6 +284,49 @@ static bool run_wait_until(struct run_ctx *c, int64_t when)
 	}
 }
 
+/* Start one load and register it with the watchdog; -1 with the run's
+ * status saying why. */
+static int run_start_one(struct run_ctx *c, struct measure *m, json_t *run, size_t i,
+			 struct spawn_options *opt)
+{
+	const struct load_spec *l = &c->p->loads[i];
+	char why[200];
+
+	opt->cgroup = cgroups_dir_of(&c->cgroups, l->name);
+	opt->cgcpu = &c->cgroups.cg;
+	if (spawn_load(&m->sl[i], l, m->stats, m->first[i], opt) < 0) {
+		snprintf(why, sizeof(why), "load '%s' could not be started", l->name);
+		run_set_status(m, run, RESULT_ERROR, why);
+		return -1;
+	}
+	/* an unwatched load could outlive us: never run one */
+	if (watchdog_add_group(&c->wd, m->sl[i].pid) < 0 || signals_add_group(m->sl[i].pid) < 0) {
+		snprintf(why, sizeof(why), "load '%s' could not be registered with the watchdog",
+			 l->name);
+		run_set_status(m, run, RESULT_ERROR, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* The window opens once every load runs: start-up never eats into it. */
+static int run_open_window(struct run_ctx *c, struct measure *m, json_t *run)
+{
+	const struct profile *p = c->p;
+
+	m->t0 = mono_ns();
+	m->measure_from = m->t0 + p->warmup_ns;
+	m->end = m->measure_from + p->duration_ns;
+	/* loads end themselves a little after the run, if we cannot stop them */
+	*(volatile int64_t *)&m->stats->deadline_ns = m->end + NSEC_PER_SEC;
+	*(volatile int64_t *)&m->stats->measure_from_ns = m->measure_from;
+	if (deadline_arm_run(&c->deadline, m->end, p->warmup_ns + p->duration_ns) < 0) {
+		run_set_status(m, run, RESULT_ERROR, DEADLINE_SETUP_WHY);
+		return -1;
+	}
+	return 0;
+}
+
 static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
@@ -281,8 +336,9 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 				     .allow_rt_on_all_cpus = c->o->allow_rt_on_all_cpus ||
 							     p->allow_rt_on_all_cpus };
 	unsigned n_rec = 0;
-	char why[160];
+	char why[200];
 	cpu_set_t one;
+	size_t started = 0;
 
 	m->sl = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->sl));
 	m->first = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->first));
@@ -296,44 +352,37 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) == 0)
 			CPU_OR(&m->cpus, &m->cpus, &one);
 	}
-	m->t0 = mono_ns();
-	m->measure_from = m->t0 + p->warmup_ns;
-	m->end = m->measure_from + p->duration_ns;
-	/* loads end themselves a little after the run, if we cannot stop them */
-	m->stats = stats_create(n_rec, m->end + NSEC_PER_SEC);
+	/* not measuring until the window opens; the loads' own end is far
+	 * enough for any set-up (run_open_window brings both in) */
+	m->stats = stats_create(n_rec, c->deadline.setup_until + NSEC_PER_SEC + run_ns + NSEC_PER_SEC);
 	if (!m->stats)
 		return -1;
-	m->stats->measure_from_ns = m->measure_from;
-	m->deadline = m->end + 5 * NSEC_PER_SEC + run_ns / 4;
-	watchdog_set_deadline(&c->wd, m->deadline);
+	m->stats->measure_from_ns = INT64_MAX;
+	if (deadline_passed(&c->deadline)) {	/* stopped while applying the setting */
+		run_set_status(m, run, RESULT_ERROR, DEADLINE_SETUP_WHY);
+		return -1;
+	}
 	/* RT loads start last, once every other load has finished its set-up:
 	 * an RT hog already running on a CPU could keep them from ever getting
 	 * there (on kernels without the fair server). Loads not started keep
 	 * pid 0, which the stopping code skips. */
 	m->n_spawned = p->n_loads;
-	for (int rt_pass = 0; rt_pass < 2; rt_pass++) {
+	for (int rt_pass = 0; rt_pass < 2; rt_pass++)
 		for (size_t i = 0; i < p->n_loads; i++) {
 			if (run_is_rt(&p->loads[i]) != (rt_pass == 1))
 				continue;
-			opt.cgroup = cgroups_dir_of(&c->cgroups, p->loads[i].name);
-			opt.cgcpu = &c->cgroups.cg;
-			if (spawn_load(&m->sl[i], &p->loads[i], m->stats, m->first[i], &opt) < 0) {
-				snprintf(why, sizeof(why), "load '%s' could not be started",
-					 p->loads[i].name);
+			if (!deadline_setup_left(&c->deadline)) {
+				snprintf(why, sizeof(why), "only %zu of %zu loads started within the "
+					 "%.1f s set-up time: too many for this machine", started,
+					 p->n_loads, (double)c->deadline.setup_ns / NSEC_PER_SEC);
 				run_set_status(m, run, RESULT_ERROR, why);
 				return -1;
 			}
-			/* an unwatched load could outlive us: never run one */
-			if (watchdog_add_group(&c->wd, m->sl[i].pid) < 0 ||
-			    signals_add_group(m->sl[i].pid) < 0) {
-				snprintf(why, sizeof(why), "load '%s' could not be registered with "
-					 "the watchdog", p->loads[i].name);
-				run_set_status(m, run, RESULT_ERROR, why);
+			if (run_start_one(c, m, run, i, &opt) < 0)
 				return -1;
-			}
+			started++;
 		}
-	}
-	return 0;
+	return run_open_window(c, m, run);
 }
 
 /* A load that runs a command (LOAD_TRACK_PGROUP): sample every process of
@@ -431,7 +480,6 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 
 static void run_stop_loads(struct run_ctx *c, struct measure *m)
 {
-	m->overran = m->deadline && mono_ns() > m->deadline;
 	if (m->n_spawned)
 		spawn_stop_all(m->sl, m->n_spawned, m->stats, RUN_STOP_GRACE_NS);
 	m->strays_left = strays_end(c->wd.pid) < 0;
@@ -439,65 +487,6 @@ static void run_stop_loads(struct run_ctx *c, struct measure *m)
 		watchdog_remove_group(&c->wd, m->sl[i].pid);
 		signals_remove_group(m->sl[i].pid);
 	}
-	watchdog_set_deadline(&c->wd, 0);
-}
-
-/* A worker that failed makes the run an error, with its own words. */
-static void run_check_workers(struct run_ctx *c, struct measure *m, json_t *run)
-{
-	char why[256];
-
-	for (size_t i = 0; i < m->n_spawned; i++) {
-		unsigned n = load_records_needed(&c->p->loads[i]);
-
-		for (unsigned r = m->first[i]; r < m->first[i] + n; r++)
-			if (m->stats->rec[r].state == RECORD_FAILED) {
-				snprintf(why, sizeof(why), "load '%s': %.200s", c->p->loads[i].name,
-					 m->stats->rec[r].error);
-				run_set_status(m, run, RESULT_ERROR, why);
-				return;
-			}
-	}
-}
-
-/* A leader that exited with an error status (it could not start its
- * workers, say) makes the run an error too, even if no record says why.
- * SIGKILL is ours (the stop), SIGXCPU a load's own RLIMIT_RTTIME end. */
-static void run_check_leaders(struct run_ctx *c, struct measure *m, json_t *run)
-{
-	char why[256];
-
-	for (size_t i = 0; i < m->n_spawned && m->status == RESULT_OK; i++) {
-		int st = m->sl[i].status;
-
-		if (m->sl[i].pid <= 0 || !m->sl[i].exited)
-			continue;
-		if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
-			snprintf(why, sizeof(why), "load '%s': its leader exited with status %d (see "
-				 "its messages)", c->p->loads[i].name, WEXITSTATUS(st));
-		else if (WIFSIGNALED(st) && WTERMSIG(st) != SIGKILL && WTERMSIG(st) != SIGXCPU)
-			snprintf(why, sizeof(why), "load '%s': its leader was killed by SIG%s",
-				 c->p->loads[i].name, sigabbrev_np(WTERMSIG(st)));
-		else
-			continue;
-		run_set_status(m, run, RESULT_ERROR, why);
-	}
-}
-
-/* Tasks the sampler found but could not watch (out of descriptors) make
- * the figures partial: the run is an error, saying how many and why. */
-static void run_check_coverage(struct measure *m, json_t *run)
-{
-	struct sampler_quality q;
-	char why[256];
-
-	sampler_quality(m->smp, &q);
-	if (!q.tasks_unsampled)
-		return;
-	snprintf(why, sizeof(why), "the sampler could not watch %zu of %zu tasks (cannot open "
-		 "their /proc files: out of descriptors? raise 'ulimit -n')", q.tasks_unsampled,
-		 q.tasks_unsampled + q.tasks);
-	result_run_status(run, RESULT_ERROR, why);
 }
 
 static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
@@ -535,6 +524,19 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 			noise_steal_share(&m->noise_before, &m->noise_after)));
 }
 
+/* Partial figures are an error, never a verdict (outcome.h). */
+static void run_check_outcome(struct run_ctx *c, struct measure *m, json_t *run)
+{
+	struct run_outcome o = { .p = c->p, .sl = m->sl, .first = m->first, .stats = m->stats,
+				 .smp = m->sampled_until ? m->smp : NULL,
+				 .measure_from = m->measure_from, .sampled_until = m->sampled_until,
+				 .interrupted = m->status != RESULT_OK };
+	char why[320];
+
+	if (outcome_error(&o, why, sizeof(why)))
+		run_set_status(m, run, RESULT_ERROR, why);
+}
+
 static int run_measure(struct run_ctx *c, json_t *run)
 {
 	struct measure m;
@@ -557,20 +559,16 @@ static int run_measure(struct run_ctx *c, json_t *run)
 			run_collect(c, &m, run);
 			if (m.trace)
 				exact_collect(m.trace, m.smp, m.n_spawned, m.trace_from, run);
-			run_check_coverage(&m, run);
 		}
 		else
 			json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", c->hz,
 								      "achieved_hz", 0));
-		run_check_workers(c, &m, run);
-		run_check_leaders(c, &m, run);
+		run_check_outcome(c, &m, run);
 	}
 	if (m.strays_left)
 		run_set_status(&m, run, RESULT_ERROR, "processes a load left behind could not be "
 			       "ended (see messages)");
-	if (m.overran)
-		run_set_status(&m, run, RESULT_ERROR, "the controller was stalled past the run's "
-			       "deadline; the watchdog killed the loads and restored the knobs");
+	c->measured = m.status;
 	if (m.smp)
 		sampler_free(m.smp);
 	trace_free(m.trace);
@@ -599,18 +597,10 @@ static int run_cgroups_apply(struct run_ctx *c, const struct setting *s, json_t 
 
 /* Apply, measure, restore. Returns -1 only when knobs could not be
  * restored: going on would measure the wrong kernel. */
-static int run_one(struct run_ctx *c, const struct setting *s, int rep)
+static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 {
-	json_t *run = result_build_run(s, rep);
 	char reason[256];
 
-	json_array_append_new(json_object_get(c->result, "runs"), run);
-	progress_run(&c->prog, s->name, rep, c->p->repeat);
-	if (c->skip_reason[0]) {
-		json_object_del(run, "knobs_applied");
-		result_run_status(run, RESULT_SKIPPED, c->skip_reason);
-		return 0;
-	}
 	if (s->n_knobs) {
 		enum settings_status st = settings_apply(&c->journal, s, reason, sizeof(reason));
 
@@ -621,11 +611,13 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 			return 0;
 		}
 	}
+	deadline_test_stop_at("knobs-written");
 	if (run_cgroups_apply(c, s, run) != 0)
 		return s->n_knobs && settings_restore(&c->journal) != 0 ?
 		       error("setting '%s': knobs could not be restored; run 'starve restore'",
 			     s->name) : 0;
 	run_measure(c, run);
+	deadline_test_stop_at("loads-stopped");
 	if (cgroups_remove(&c->journal, &c->cgroups) != 0 &&
 	    journal_restore_all(&c->journal) != 0) {
 		result_run_status(run, RESULT_ERROR, "its cgroups could not be removed");
@@ -640,20 +632,53 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 	return 0;
 }
 
+/* One setting's run under the watchdog's deadline, from before its first
+ * write to after its last restore: a stop anywhere in between cannot keep
+ * a knob changed longer than the deadline. */
+static int run_one(struct run_ctx *c, const struct setting *s, int rep)
+{
+	json_t *run = result_build_run(s, rep);
+	int ret;
+
+	json_array_append_new(json_object_get(c->result, "runs"), run);
+	progress_run(&c->prog, s->name, rep, c->p->repeat);
+	if (c->skip_reason[0]) {
+		json_object_del(run, "knobs_applied");
+		result_run_status(run, RESULT_SKIPPED, c->skip_reason);
+		return 0;
+	}
+	if (deadline_arm_setup(&c->deadline, &c->wd, c->p->n_loads) < 0) {
+		result_run_status(run, RESULT_ERROR, "the watchdog is not answering");
+		return -1;
+	}
+	c->measured = RESULT_OK;
+	ret = run_setting(c, s, run);
+	if (deadline_passed(&c->deadline) && c->measured == RESULT_OK)
+		result_run_status(run, RESULT_ERROR, DEADLINE_PASSED_WHY);
+	deadline_disarm(&c->deadline);
+	return ret;
+}
+
 static void run_write_partial(struct run_ctx *c)
 {
 	if (c->o->result_path)
-		result_write(c->o->result_path, c->result);
+		output_partial(c->o->result_path, c->result, &c->partial_failed);
 }
 
-static int64_t run_total_ns(const struct run_ctx *c)
+/* How many runs: settings (or --only's) times repetitions. */
+static size_t run_count(const struct run_ctx *c)
 {
-	int64_t n = 0;
+	size_t n = 0;
 
 	for (size_t i = 0; i < c->p->n_settings; i++)
 		if (!c->o->only || !strcmp(c->o->only, c->p->settings[i].name))
 			n++;
-	return n * c->p->repeat * (c->p->warmup_ns + c->p->duration_ns);
+	return n * (size_t)c->p->repeat;
+}
+
+static int64_t run_total_ns(const struct run_ctx *c)
+{
+	return (int64_t)run_count(c) * (c->p->warmup_ns + c->p->duration_ns);
 }
 
 static json_t *run_header(struct run_ctx *c)
@@ -676,9 +701,8 @@ static json_t *run_header(struct run_ctx *c)
 
 static enum run_status run_all(struct run_ctx *c)
 {
-	/* the header first: a second signal (no time to write anything) or a
-	 * kill still leaves a partial result that says what was run */
-	run_write_partial(c);
+	/* the header is written (run_output_check): a second signal (no time
+	 * to write anything) or a kill still leaves a partial result */
 	signals_arm_second(true);
 	if (signals_caught())
 		return RUN_INTERRUPTED;
@@ -709,6 +733,23 @@ static int run_cpuset_controller_on(struct run_ctx *c)
 	return controller_enable(&c->journal, &c->cpuset, dir, name);
 }
 
+/* The header, written, and room for the whole result, before anything on
+ * the machine changes; else the run is refused (its journal and lock let go). */
+static int run_output_check(struct run_ctx *c)
+{
+	c->result = run_header(c);
+	if (!c->o->result_path ||
+	    output_check(c->o->result_path, c->result, run_count(c),
+			 c->p->n_loads + c->p->n_attach) == 0)
+		return 0;
+	json_decref(c->result);
+	c->result = NULL;
+	if (c->journal_open)
+		journal_close(&c->journal);
+	machine_lock_release(c->machine_lock);
+	return -1;
+}
+
 static enum run_status run_profile_with(struct run_ctx *c, const struct profile *p,
 					const struct run_options *o, json_t **result)
 {
@@ -720,7 +761,9 @@ static enum run_status run_profile_with(struct run_ctx *c, const struct profile 
 	if (run_check_rt_cpus(p, o->allow_rt_on_all_cpus) < 0 || (p->trace && exact_check() < 0) ||
 	    run_journal_open(c) < 0)
 		return RUN_REFUSED;
-	*result = c->result = run_header(c);
+	if (run_output_check(c) < 0)
+		return RUN_REFUSED;
+	*result = c->result;
 	signals_install(c->journal_open ? &c->journal : NULL);
 	/* the watchdog keeps both locks until it is done restoring */
 	if (watchdog_start(&c->wd, run_watchdog_restore,

@@ -4,6 +4,7 @@
 #include "harness/trace/trace-metrics.h"
 #include "lib/error.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,10 +37,16 @@ struct trace *exact_begin(struct journal *j, const cpu_set_t *cpus, char *why, s
 int exact_end(struct journal *j, struct trace *t, int64_t end_ns, char *why, size_t len)
 {
 	char name[64];
-	int ret = trace_stop(t, end_ns, why, len);
+	int ret = trace_stop(t, end_ns, why, len), err;
 
+	/* trace_stop removed the instance unless someone holds one of its
+	 * files open (EBUSY): then it stays journaled for 'starve restore' */
 	trace_instance_name(name, sizeof(name));
-	journal_forget(j, JOURNAL_TRACEFS, name);
+	err = journal_undo_one(j, JOURNAL_TRACEFS, name);
+	if (err)
+		warning("tracefs instance %s cannot be removed: %s (a reader holds one of its "
+			"files open?); it stays in the journal %s for 'starve restore'", name,
+			strerror(err), j->file);
 	return ret;
 }
 

@@ -130,6 +130,10 @@ static int spawn_set_policy(const struct spawn_req *rq)
 	if (spec->policy != POLICY_OTHER && sched_setscheduler(0, policies[spec->policy], &sp))
 		return error_errno("cannot set policy %s%s", load_policy_names[spec->policy],
 				   spawn_is_rt(spec) ? " (fifo and rr need root or RLIMIT_RTPRIO)" : "");
+	/* Wait above the workers, so the death signal runs (loads/guard.c);
+	 * without the privilege the workers' pidfd check still ends them. */
+	if (spawn_is_rt(spec))
+		load_guard_raise(policies[spec->policy], spec->priority);
 	return 0;
 }
 
@@ -192,6 +196,8 @@ static _Noreturn void spawn_leader(const struct spawn_req *rq)
 		_exit(EXIT_RUNTIME);
 	error_set_sink(NULL, NULL);
 	spawn_close_fds();	/* also closes the setup pipe: the parent reads EOF */
+	if (spawn_is_rt(rq->spec))
+		load_guard_watch(rq->parent);
 	exit(rq->spec->type->run(&ctx));
 }
 

@@ -79,3 +79,13 @@ wait_knob() {
 		sleep 0.1; i=$((i + 1))
 	done
 }
+
+# The preamble of a test of tests/profiles/run/knob-change.yaml: root, two
+# CPUs, the knob guarded, and a setting (960000) that changes it.
+guard_knob_change() {
+	need_root
+	need_cmd jq
+	[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
+	guard_knob
+	[ "$KNOB_BEFORE" != 960000 ] || skip "$RT_KNOB is already 960000: the setting would change nothing"
+}

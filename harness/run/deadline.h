@@ -1,0 +1,51 @@
+/* The watchdog's deadline over one run (one setting, one repetition): armed
+ * before the setting's first write, moved to the window's end plus a grace
+ * once every load runs, disarmed after the last restore. A controller
+ * stopped or hung anywhere in between cannot keep a knob changed: the
+ * watchdog kills the loads and restores at the deadline. */
+#ifndef STARVE_RUN_DEADLINE_H
+#define STARVE_RUN_DEADLINE_H
+
+#include "harness/run/watchdog.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What applying a setting, making its cgroups and starting N_LOADS loads
+ * may take: 4 s and 25 ms a load, 30 s at most. Loads not started by then
+ * make the run an error. */
+int64_t deadline_setup_ns(size_t n_loads);
+
+struct run_deadline {
+	struct watchdog *wd;
+	int64_t at;		/* CLOCK_MONOTONIC; 0: disarmed */
+	int64_t setup_until;	/* no load is started after it */
+	int64_t setup_ns;	/* what the set-up was given */
+};
+
+/* Before the first write: the watchdog acts at now + deadline_setup_ns(). */
+int deadline_arm_setup(struct run_deadline *d, struct watchdog *wd, size_t n_loads);
+/* Whether another load may still be started. */
+bool deadline_setup_left(const struct run_deadline *d);
+/* Every load runs and the window is [from, END): the deadline moves to END
+ * + 5 s + a quarter of RUN_NS. -1 when the set-up deadline has passed
+ * already (the watchdog has restored, or is about to). */
+int deadline_arm_run(struct run_deadline *d, int64_t end, int64_t run_ns);
+/* Whether the armed deadline has passed: the watchdog killed and restored. */
+bool deadline_passed(const struct run_deadline *d);
+/* After the last restore. */
+void deadline_disarm(struct run_deadline *d);
+
+/* The run's status reason once the deadline passed. */
+#define DEADLINE_SETUP_WHY "the set-up (knobs, cgroups, starting the loads) outlasted its " \
+	"deadline; the watchdog restored the knobs"
+#define DEADLINE_PASSED_WHY "the controller was stalled past the run's deadline; the " \
+	"watchdog killed the loads and restored the knobs"
+
+/* A test's pause at a named point of a run: with STARVE_TEST_STOP_AT=POINT
+ * in the environment the controller stops itself there (SIGSTOP), as a
+ * user's stop would, so a test can see the watchdog's deadline cover it. */
+void deadline_test_stop_at(const char *point);
+
+#endif

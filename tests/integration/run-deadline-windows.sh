@@ -1,0 +1,36 @@
+#!/bin/sh
+# No window with a knob changed and no watchdog deadline (issue 20, 5): the
+# controller stops itself (STARVE_TEST_STOP_AT, a test's SIGSTOP at a named
+# point) right after the setting's knob is written, before any load exists,
+# and again after the loads were stopped, before the knob is restored. At
+# either point the watchdog's deadline is armed: it restores the knob while
+# the controller is still stopped; resumed, the run is an error (exit 3).
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/integration/run-common.sh"
+guard_knob_change
+stopped() { grep -q "^State:	T" "/proc/$1/status" 2>/dev/null; }
+for point in ${STOP_POINTS:-knobs-written loads-stopped}; do
+	rm -rf "$TMPDIR_TEST/out"
+	STARVE_TEST_STOP_AT=$point "$STARVE" run --quiet --warmup 0s --duration 1s \
+		-o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" > "$TMPDIR_TEST/log" 2>&1 &
+	ctl=$!
+	CTL_PIDS=$ctl
+	i=0
+	while ! stopped $ctl && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	stopped $ctl || fail "$point: the controller never stopped there: $(cat "$TMPDIR_TEST/log")"
+	[ "$(cat "$RT_KNOB")" = 960000 ] || fail "$point: the knob was not changed at the stop"
+	i=0
+	while [ "$(cat "$RT_KNOB")" != "$KNOB_BEFORE" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	[ "$(cat "$RT_KNOB")" = "$KNOB_BEFORE" ] ||
+		{ kill -CONT $ctl; fail "$point: $RT_KNOB still 960000 10 s into the stop: no deadline"; }
+	stopped $ctl || fail "$point: the controller was resumed before the knob came back"
+	echo "$point: the watchdog restored the knob ~$((i / 10)) s into the stop"
+	kill -CONT $ctl
+	wait $ctl; rc=$?
+	[ "$rc" = 3 ] || fail "$point: the resumed controller exited $rc, expected 3: $(cat "$TMPDIR_TEST/log")"
+	check_json "$TMPDIR_TEST/out/result.json" \
+		'.runs[0].status == "error" and (.runs[0].reason | test("deadline"))' \
+		"$point: the run is not an error about the deadline"
+	[ "$(cat "$RT_KNOB")" = "$KNOB_BEFORE" ] || fail "$point: $RT_KNOB left at $(cat "$RT_KNOB")"
+	[ ! -e "$STARVE_STATE_DIR/journal" ] || fail "$point: a journal was left"
+done
