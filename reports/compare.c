@@ -185,6 +185,7 @@ static void cmp_finish(struct cmp_table *t, const struct cmp_options *opt)
 	}
 	cmp_gate_rows(t, opt);
 	cmp_find_flips(t);
+	cmp_confounders_find(t);
 	cmp_count(t);
 }
 
@@ -315,6 +316,7 @@ void cmp_free(struct cmp_table *t)
 		free(t->columns[c].label);
 		free(t->columns[c].setting);
 	}
+	cmp_confounders_free(t);
 	free(t->rows);
 	free(t->flips);
 	free(t->columns);
@@ -374,6 +376,7 @@ const char *cmp_verdict_name(enum cmp_verdict v)
 	static const char *const names[CMP_NVERDICTS] = {
 		[CMP_NO_CHANGE] = "no change", [CMP_REGRESSION] = "regression",
 		[CMP_IMPROVEMENT] = "improvement", [CMP_INSUFFICIENT] = "insufficient data",
+		[CMP_NOT_COMPARABLE] = "not comparable",
 	};
 	return names[v];
 }
