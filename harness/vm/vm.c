@@ -309,6 +309,7 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 	char outdir[PATH_MAX + 128], initrd[PATH_MAX + 64], why[1024], accel_why[512];
 	struct vm_guest g = { .kernel = k, .initrd = initrd, .outdir = outdir, .workdir = c->work,
 			      .cpus = o->cpus, .memory = o->memory, .append = o->append,
+			      .own_clocksource = o->own_clocksource,
 			      .timeout_ns = o->timeout_ns, .progress = &c->progress };
 	struct vm_boot *b;
 	int code = -1;
@@ -331,6 +332,9 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 		vm_progress_clear(&c->progress);
 		*interrupted = b->end == VM_END_INTERRUPTED;
 		printf("%s, %s (%s), %.0f s\n", k->release, f.accel, accel_why, b->elapsed_ns / 1e9);
+		if (vm_common_clock(&g))
+			printf("clock source: booted with %s, as every guest under TCG "
+			       "(--own-clocksource: the kernel's own)\n", VM_TCG_CLOCKSOURCE);
 		fflush(stdout);
 		if (b->ch.sending)	/* the results came back, perhaps not all */
 			code = vm_kernel_results(c, k, outdir, &f);
