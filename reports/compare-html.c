@@ -201,6 +201,7 @@ int cmp_write_html(const struct cmp_table *t, FILE *f)
 	xml_close(&w);
 	xml_open(&w, "body");
 	ch_header(&w, t);
+	cmp_confounders_html(&w, t);
 	ch_flips(&w, t);
 	for (int gated = 1; gated >= 0; gated--)
 		for (size_t r = 0; r < t->n_rows; r++)

@@ -106,10 +106,12 @@ static const char *cmp_marked_word(enum cmp_verdict v, bool markdown)
 	static const char *const text[CMP_NVERDICTS] = {
 		[CMP_NO_CHANGE] = "  no change", [CMP_REGRESSION] = "- regression",
 		[CMP_IMPROVEMENT] = "+ improvement", [CMP_INSUFFICIENT] = "? insufficient data",
+		[CMP_NOT_COMPARABLE] = "x not comparable",
 	};
 	static const char *const md[CMP_NVERDICTS] = {
 		[CMP_NO_CHANGE] = "no change", [CMP_REGRESSION] = "**regression**",
 		[CMP_IMPROVEMENT] = "improvement", [CMP_INSUFFICIENT] = "insufficient data",
+		[CMP_NOT_COMPARABLE] = "not comparable",
 	};
 	return markdown ? md[v] : text[v];
 }
@@ -315,6 +317,7 @@ void cmp_print_text(const struct cmp_table *t, FILE *out)
 	struct cmp_grid g;
 	size_t *width;
 
+	cmp_confounders_print(t, out, "\n");
 	cmp_print_intro(t, out, "\n");
 	cmp_print_flips(t, out, "\n");
 	cmp_grid_build(t, &g, false);
@@ -357,6 +360,7 @@ void cmp_print_markdown(const struct cmp_table *t, FILE *out)
 	struct cmp_grid g;
 
 	fprintf(out, "### starve compare\n\n");
+	cmp_confounders_print(t, out, "  \n");
 	cmp_print_intro(t, out, "  \n");
 	cmp_print_flips(t, out, "  \n");
 	cmp_grid_build(t, &g, true);
@@ -440,7 +444,7 @@ static json_t *cmp_flips_json(const struct cmp_table *t)
 
 json_t *cmp_to_json(const struct cmp_table *t)
 {
-	json_t *columns = json_array(), *rows = json_array(), *summary;
+	json_t *columns = json_array(), *rows = json_array(), *summary, *doc;
 
 	for (size_t c = 0; c < t->n_columns; c++) {
 		const struct cmp_column *col = &t->columns[c];
@@ -461,10 +465,13 @@ json_t *cmp_to_json(const struct cmp_table *t)
 		"info_improvement", (json_int_t)t->info_counts[CMP_IMPROVEMENT],
 		"flip_regression", (json_int_t)t->flip_regressions,
 		"underpowered", (json_int_t)t->underpowered, "exit_code", cmp_exit_status(t));
-	return json_pack("{s:s, s:i, s:s, s:s, s:s, s:f, s:f, s:s, s:o, s:o, s:o, s:o}",
+	doc = json_pack("{s:s, s:i, s:s, s:s, s:s, s:f, s:f, s:s, s:o, s:o, s:o, s:o}",
 		"format", "starve-compare", "format_version", 2,
 		"mode", t->mode == CMP_RESULTS ? "results" : "settings", "profile", t->profile,
 		"test", cmp_test_name(t->test), "alpha", t->alpha, "default_threshold_pct", t->threshold,
 		"gating", t->gate_rule, "columns", columns, "flips", cmp_flips_json(t), "rows", rows,
 		"summary", summary);
+	if (doc)
+		json_object_set_new(doc, "confounders", cmp_confounders_json(t));
+	return doc;
 }

@@ -209,6 +209,7 @@ static void cmp_finish(struct cmp_table *t, const struct cmp_options *opt)
 		for (size_t c = 1; c < t->n_columns; c++)
 			cmp_judge(t, &t->rows[r], &t->rows[r].cells[c]);
 	cmp_find_flips(t);
+	cmp_confounders_find(t);
 	cmp_count(t);
 }
 
@@ -339,6 +340,7 @@ void cmp_free(struct cmp_table *t)
 		free(t->columns[c].label);
 		free(t->columns[c].setting);
 	}
+	cmp_confounders_free(t);
 	free(t->rows);
 	keyindex_free(&t->row_index);
 	free(t->flips);
@@ -399,6 +401,7 @@ const char *cmp_verdict_name(enum cmp_verdict v)
 	static const char *const names[CMP_NVERDICTS] = {
 		[CMP_NO_CHANGE] = "no change", [CMP_REGRESSION] = "regression",
 		[CMP_IMPROVEMENT] = "improvement", [CMP_INSUFFICIENT] = "insufficient data",
+		[CMP_NOT_COMPARABLE] = "not comparable",
 	};
 	return names[v];
 }

@@ -38,8 +38,10 @@
 #define CMP_DEFAULT_ALPHA 0.05
 #define CMP_DEFAULT_THRESHOLD 5.0	/* percent */
 
+/* CMP_NOT_COMPARABLE: a confounder that differs between the sides (the clock
+ * source...) invalidates the metric (reports/compare-confounders.c). */
 enum cmp_verdict { CMP_NO_CHANGE, CMP_REGRESSION, CMP_IMPROVEMENT, CMP_INSUFFICIENT,
-		   CMP_NVERDICTS };
+		   CMP_NOT_COMPARABLE, CMP_NVERDICTS };
 
 /* The significance test: chosen per cell as above (auto, the default), or
  * Mann-Whitney U / Welch's t on the run values for every cell. */
@@ -97,6 +99,7 @@ struct cmp_cell {
 	const char *method;	/* cmp_method_names: "mann-whitney", "bootstrap-windows"... */
 	size_t block;		/* bootstrap over windows: the block length */
 	long flip;		/* index into cmp_table.flips that decided it, or -1 */
+	const char *not_comparable_why;	/* CMP_NOT_COMPARABLE: the confounder's effect */
 	enum cmp_verdict verdict;
 };
 
@@ -120,6 +123,13 @@ struct cmp_flip {
 	enum cmp_verdict verdict;
 };
 
+/* A confounder that differs between the columns: its text on each (keys
+ * decide, shown is for the reader). */
+struct cmp_confounder {
+	const char *name;	/* "clocksource", "preempt", "mitigations"... */
+	char **keys, **shown;	/* one per column */
+};
+
 enum cmp_mode { CMP_RESULTS, CMP_SETTINGS };
 
 struct cmp_table {
@@ -141,6 +151,9 @@ struct cmp_table {
 	struct cmp_flip *flips;
 	size_t n_flips;
 	size_t flip_regressions;
+	struct cmp_confounder *confounders;	/* results mode: those that differ */
+	size_t n_confounders;
+	size_t not_comparable;		/* cells a differing confounder invalidated */
 };
 
 /* Build a table from N results (N >= 2; views[0] is the baseline). LABELS
@@ -177,6 +190,16 @@ void cmp_test_cell(struct cmp_table *t, const struct cmp_row *row, const struct 
 void cmp_gate_rows(struct cmp_table *t, const struct cmp_options *opt);
 void cmp_holm(struct cmp_table *t);
 void cmp_find_flips(struct cmp_table *t);
+
+/* compare-confounders.c: find the confounders that differ between the
+ * results, mark the cells they invalidate CMP_NOT_COMPARABLE (before the
+ * counts), and say so first in every output. */
+void cmp_confounders_find(struct cmp_table *t);
+void cmp_confounders_free(struct cmp_table *t);
+void cmp_confounders_print(const struct cmp_table *t, FILE *out, const char *eol);
+json_t *cmp_confounders_json(const struct cmp_table *t);
+struct xml_writer;
+void cmp_confounders_html(struct xml_writer *w, const struct cmp_table *t);
 
 /* compare-print.c */
 void cmp_print_text(const struct cmp_table *t, FILE *out);

@@ -192,6 +192,7 @@ static int rvb_tool(struct rvb *b, const json_t *tool)
 static int rvb_header(struct rvb *b, const json_t *r)
 {
 	const json_t *host = json_object_get(r, "host"), *kernel = json_object_get(r, "kernel");
+	const json_t *conf = json_object_get(r, "confounders");
 	struct result_view *v = b->v;
 
 	v->started = rvb_str(r, "started");
@@ -208,6 +209,16 @@ static int rvb_header(struct rvb *b, const json_t *r)
 					.hz = rvb_int(kernel, "hz"),
 					.schedstat_global = rvb_bool(kernel, "schedstat_global"),
 					.schedstat_task = rvb_bool(kernel, "schedstat_task") };
+	v->confounders = (struct rv_confounders){ .present = json_is_object(conf),
+		.clocksource = rvb_str(conf, "clocksource"), .nohz = rvb_str(conf, "nohz"),
+		.nohz_full = rvb_str(conf, "nohz_full"), .cmdline = rvb_str(conf, "cmdline"),
+		.cpu_model = rvb_str(conf, "cpu_model"), .governor = rvb_str(conf, "governor"),
+		.hypervisor = rvb_str(conf, "hypervisor"), .cpus = rvb_int(conf, "cpus"),
+		.virtualised = rvb_bool(conf, "virtualised"), .emulated = rvb_bool(conf, "emulated"),
+		.steal_share = rvb_num(conf, "steal_share") };
+	if (rvb_pairs(b, json_object_get(conf, "mitigations"), &v->confounders.mitigations,
+		       &v->confounders.n_mitigations))
+		return -1;
 	return rvb_tool(b, json_object_get(r, "tool")) ||
 	       rvb_pairs(b, json_object_get(r, "knobs_before"), &v->knobs_before,
 			 &v->n_knobs_before);

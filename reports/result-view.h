@@ -53,6 +53,18 @@ struct rv_kernel {
 	int schedstat_global, schedstat_task;	/* 1, 0, or -1 when absent */
 };
 
+/* What else shaped the numbers (result.json "confounders"): absent (present
+ * false, strings NULL) in results written before starve recorded it. */
+struct rv_confounders {
+	bool present;
+	const char *clocksource, *nohz, *nohz_full, *cmdline, *cpu_model, *governor, *hypervisor;
+	long cpus;
+	int virtualised, emulated;	/* 1, 0, or -1 when absent */
+	double steal_share;		/* since boot; NAN when absent */
+	const struct rv_pair *mitigations;	/* file name and text */
+	size_t n_mitigations;
+};
+
 /* ---- the profile as run ---- */
 
 struct rv_load_spec {
@@ -244,6 +256,7 @@ struct result_view {
 	bool complete;			/* false: interrupted, a partial result */
 	struct rv_host host;
 	struct rv_kernel kernel;
+	struct rv_confounders confounders;
 	const char *cpuset_backend;
 	const struct rv_pair *knobs_before;
 	size_t n_knobs_before;

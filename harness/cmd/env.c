@@ -7,6 +7,7 @@
 #include "harness/placement/cgroup-cpu.h"
 #include "harness/placement/confine.h"
 #include "harness/kernel/kernel.h"
+#include "harness/kernel/confounders.h"
 #include "harness/kernel/knobs.h"
 #include "harness/placement/topology.h"
 #include "harness/trace/trace.h"
@@ -38,6 +39,7 @@ const struct cmd cmd_env = {
 /* Everything both output forms print, gathered once. */
 struct env_facts {
 	struct kernel_info kernel;
+	struct confounders confounders;	/* clock source, mitigations, steal... */
 	char debugfs[256];
 	bool debugfs_mounted;
 	const char *backend;
@@ -58,6 +60,7 @@ struct env_facts {
 static void env_gather(struct env_facts *f)
 {
 	kernel_probe(&f->kernel);
+	confounders_probe(&f->confounders, &f->kernel);
 	f->debugfs_mounted = knob_debugfs_dir(f->debugfs, sizeof(f->debugfs));
 	f->backend = confine_probe(f->backends, ENV_MAX_BACKENDS, &f->n_backends);
 	topology_summary(f->topology, sizeof(f->topology));
@@ -129,7 +132,8 @@ static json_t *env_knob_json(const char *name)
  *   cgroups: cpu {usable, version, root, reason}, v2_controllers, v1_controllers
  *   policies: {other|batch|idle|fifo|rr|deadline: {usable, reason}}
  *   trace: built_in (libtracefs at build time), available (exact mode can run),
- *          reason (why not, or a note such as tracefs to be mounted; else null) */
+ *          reason (why not, or a note such as tracefs to be mounted; else null)
+ *   confounders: what else shapes the numbers (harness/kernel/confounders.c) */
 static json_t *env_json(const struct env_facts *f)
 {
 	const struct kernel_info *k = &f->kernel;
@@ -162,6 +166,8 @@ static json_t *env_json(const struct env_facts *f)
 			env_json_or_null(f->trace_why[0], f->trace_why)));
 	if (doc)
 		env_json_cgroups(f, doc);
+	if (doc)
+		json_object_set_new(doc, "confounders", confounders_json(&f->confounders));
 	return doc;
 }
 
@@ -203,6 +209,7 @@ static void env_text(const struct env_facts *f)
 	else
 		printf("exact mode   unavailable: %s\n", f->trace_why);
 	printf("topology     %s\n", f->topology);
+	confounders_print(&f->confounders);
 	printf("cpuset       %s\n", f->backend);
 	for (size_t i = 0; i < f->n_backends; i++)
 		printf("  %-10s %s: %s\n", f->backends[i].name,

@@ -76,7 +76,7 @@ static void list_types_text(void)
 struct list_profile {
 	char name[64];
 	char description[256];
-	char path[512];
+	char path[520];
 };
 
 /* The first line of the top-level scalar KEY of the mapping MAP, or "". */
@@ -136,7 +136,8 @@ static bool list_is_profile(const char *file)
 	return (n > 5 && !strcmp(file + n - 5, ".yaml")) || (n > 4 && !strcmp(file + n - 4, ".yml"));
 }
 
-static size_t list_profiles_in(const char *dir, struct list_profile *out, size_t n, size_t max)
+static size_t list_profiles_in_dir(const char *dir, struct list_profile *out, size_t n,
+				   size_t max)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -146,7 +147,7 @@ static size_t list_profiles_in(const char *dir, struct list_profile *out, size_t
 	while ((e = readdir(d)) && n < max) {
 		if (!list_is_profile(e->d_name))
 			continue;
-		snprintf(out[n].path, sizeof(out[n].path), "%s/%s", dir, e->d_name);
+		snprintf(out[n].path, sizeof(out[n].path), "%.256s%.255s", dir, e->d_name);
 		list_profile_read(&out[n]);
 		if (!out[n].name[0])
 			snprintf(out[n].name, sizeof(out[n].name), "%.*s",
@@ -154,6 +155,18 @@ static size_t list_profiles_in(const char *dir, struct list_profile *out, size_t
 		n++;
 	}
 	closedir(d);
+	return n;
+}
+
+/* The profiles in TOP and its profile_subdirs (known/). */
+static size_t list_profiles_in(const char *top, struct list_profile *out, size_t n, size_t max)
+{
+	for (size_t s = 0; profile_subdirs[s]; s++) {
+		char dir[512];
+
+		snprintf(dir, sizeof(dir), "%s/%s", top, profile_subdirs[s]);
+		n = list_profiles_in_dir(dir, out, n, max);
+	}
 	return n;
 }
 

@@ -24,7 +24,7 @@ struct vm_args {
 	struct cmd_words kernels, labels, configs;
 	const char *output, *memory, *append, *guest_script;
 	int64_t cpus, accel, timeout_ns;	/* timeout 0: from the profiles */
-	bool quiet;
+	bool quiet, own_clocksource;
 	struct run_opts run;	/* handed to starve run in each guest */
 };
 
@@ -56,6 +56,9 @@ static const struct cmd_option vm_options[] = {
 		   "more kernel command line, e.g. \"preempt=full threadirqs\""),
 	CMD_INT("accel", NULL, &vm_specs[VM_SPEC_ACCEL], struct vm_args, accel,
 		"auto: KVM when it boots the guest, else TCG (and say why)"),
+	CMD_FLAG("own-clocksource", struct vm_args, own_clocksource,
+		 "under TCG, let each kernel pick its clock source (default: clocksource=tsc "
+		 "tsc=reliable for all, so clock-polling loads compare)"),
 	CMD_INT("timeout", "T", &vm_specs[VM_SPEC_TIMEOUT], struct vm_args, timeout_ns,
 		"limit per kernel (default 2 min plus 3 times the profiles' run time)"),
 	CMD_STRING("guest-script", "FILE", struct vm_args, guest_script,
@@ -206,6 +209,7 @@ static int vm_start(const struct vm_args *a, const struct vm_profiles *pr, int a
 		.memory = a->memory ? a->memory : "1G", .append = a->append,
 		.accel = (enum vm_accel)a->accel,
 		.timeout_ns = a->timeout_ns ? a->timeout_ns : vm_default_timeout_ns(pr->planned_ns),
+		.own_clocksource = a->own_clocksource,
 		.guest_script = a->guest_script, .quiet = a->quiet, .argc = argc, .argv = argv,
 	};
 

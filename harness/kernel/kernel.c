@@ -22,6 +22,7 @@ struct kernel_config {
 	int hz;
 	bool dynamic, rt;
 	const char *preempt;	/* none/voluntary/full/lazy, or NULL */
+	const char *nohz;	/* periodic/idle/full, or NULL */
 };
 
 static void kernel_config_line(const char *line, struct kernel_config *cfg)
@@ -39,6 +40,12 @@ static void kernel_config_line(const char *line, struct kernel_config *cfg)
 		cfg->dynamic = true;
 	else if (!strncmp(line, "CONFIG_PREEMPT_RT=y", 19))
 		cfg->rt = true;
+	else if (!strncmp(line, "CONFIG_HZ_PERIODIC=y", 20))
+		cfg->nohz = "periodic";
+	else if (!strncmp(line, "CONFIG_NO_HZ_IDLE=y", 19))
+		cfg->nohz = "idle";
+	else if (!strncmp(line, "CONFIG_NO_HZ_FULL=y", 19))
+		cfg->nohz = "full";
 	for (size_t i = 0; i < sizeof(models) / sizeof(models[0]); i++)
 		if (!strncmp(line, models[i].opt, strlen(models[i].opt)))
 			cfg->preempt = models[i].model;
@@ -208,6 +215,7 @@ void kernel_probe(struct kernel_info *info)
 	have_cfg = kernel_read_config(info, &cfg);
 	info->hz = have_cfg ? cfg.hz : kernel_measure_hz();
 	info->hz_source = have_cfg ? "config" : "measured";
+	info->nohz = have_cfg && cfg.nohz ? cfg.nohz : "unknown";
 	kernel_probe_preempt(info, &cfg, have_cfg);
 	info->schedstat_global = access("/proc/schedstat", R_OK) == 0;
 	info->schedstat_task = access("/proc/self/schedstat", R_OK) == 0;

@@ -23,6 +23,9 @@ struct kernel_info {
 	/* On a PREEMPT_RT kernel that is also dynamic (6.12-rt), the dynamic
 	 * mode in effect ("full", "lazy"...) when debugfs tells; else NULL. */
 	const char *preempt_rt_mode;
+	/* The tick when idle, from the config: "periodic" (CONFIG_HZ_PERIODIC),
+	 * "idle" (CONFIG_NO_HZ_IDLE), "full" (CONFIG_NO_HZ_FULL) or "unknown". */
+	const char *nohz;
 	bool schedstat_global;		/* /proc/schedstat exists */
 	bool schedstat_task;		/* /proc/self/schedstat is readable */
 	bool is_root;			/* effective uid 0 */

@@ -41,6 +41,8 @@ const char *profile_shipped_dir(char *buf, size_t len)
 	return buf;
 }
 
+const char *const profile_subdirs[] = { "", "known/", NULL };
+
 const char *profile_find(const char *arg, char *buf, size_t len)
 {
 	char dir[512];
@@ -48,10 +50,11 @@ const char *profile_find(const char *arg, char *buf, size_t len)
 
 	if (access(arg, F_OK) == 0 || strchr(arg, '/') || strchr(arg, '.'))
 		return arg;	/* a file, or meant as one */
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(buf, len, "%s/%s.yaml", dirs[i], arg);
-		if (access(buf, R_OK) == 0)
-			return buf;
-	}
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		for (size_t s = 0; profile_subdirs[s]; s++) {
+			snprintf(buf, len, "%s/%s%s.yaml", dirs[i], profile_subdirs[s], arg);
+			if (access(buf, R_OK) == 0)
+				return buf;
+		}
 	return arg;
 }

@@ -117,13 +117,17 @@ enum profile_key {
 extern const struct opt_spec profile_keys[PROFILE_KEY_NR];
 
 /* A profile named on the command line: ARG itself when it is a file or has
- * a '/' or '.', else NAME.yaml in ./profiles or in profile_shipped_dir(),
+ * a '/' or '.', else NAME.yaml in ./profiles or in profile_shipped_dir(), or in their
+ * known/ folders,
  * written into BUF; ARG when neither has it (opening it then says so). */
 const char *profile_find(const char *arg, char *buf, size_t len);
 /* Where the shipped profiles are: $STARVE_DATADIR/profiles, else the data
  * directory starve was configured with (under DESTDIR when this binary is a
  * staged install), into BUF. */
 const char *profile_shipped_dir(char *buf, size_t len);
+/* The folders of a profile directory that hold profiles, NULL-ended: "" (the
+ * directory itself) and "known/", the documented upstream changes. */
+extern const char *const profile_subdirs[];
 
 /* Parse and validate ARG (a file, or a name profile_find() resolves). Every
  * error found is reported (file:line:col: message, through lib/error.h) and

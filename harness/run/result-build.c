@@ -3,6 +3,7 @@
  * values are in canonical units (seconds, ratios, per second). */
 #include "config.h"
 #include "harness/run/result-build.h"
+#include "harness/kernel/confounders.h"
 #include "harness/sampler/oob-metrics.h"
 #include "harness/placement/topology.h"
 #include "lib/error.h"
@@ -53,6 +54,15 @@ static json_t *rb_kernel(const struct kernel_info *k)
 			 "schedstat_task", k->schedstat_task);
 }
 
+/* What else shapes the numbers, for compare (harness/kernel/confounders.h). */
+static json_t *rb_confounders(const struct kernel_info *k)
+{
+	struct confounders c;
+
+	confounders_probe(&c, k);
+	return confounders_json(&c);
+}
+
 json_t *result_build_new(int argc, char **argv, const struct kernel_info *kernel,
 			 const char *cpuset_backend)
 {
@@ -71,6 +81,8 @@ json_t *result_build_new(int argc, char **argv, const struct kernel_info *kernel
 	json_object_set_new(r, "host", rb_host());
 	if (kernel)
 		json_object_set_new(r, "kernel", rb_kernel(kernel));
+	if (kernel)
+		json_object_set_new(r, "confounders", rb_confounders(kernel));
 	if (cpuset_backend)
 		json_object_set_new(r, "cpuset_backend", json_string(cpuset_backend));
 	json_object_set_new(r, "runs", json_array());

@@ -85,6 +85,12 @@ static void vm_cmd_virtio_port(struct vm_qemu_cmd *c, const char *path)
 	vm_cmd_add(c, "virtserialport,bus=vser.0,chardev=vport,name=" VM_VIRTIO_PORT);
 }
 
+bool vm_common_clock(const struct vm_guest *g)
+{
+	return g->accel == VM_ACCEL_TCG && !g->own_clocksource &&
+	       !(g->append && strstr(g->append, "clocksource="));
+}
+
 void vm_qemu_command(const struct vm_guest *g, struct vm_qemu_cmd *c)
 {
 	char path[8192];
@@ -127,7 +133,8 @@ void vm_qemu_command(const struct vm_guest *g, struct vm_qemu_cmd *c)
 	 * spurious-IRQ check would disable the channel's IRQ ("irq 3: nobody
 	 * cared"), slowing it to a crawl. */
 	vm_cmd_add(c, "-append");
-	vm_cmd_add(c, "console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 noirqdebug random.trust_cpu=on quiet%s%s",
+	vm_cmd_add(c, "console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 noirqdebug random.trust_cpu=on quiet%s%s%s%s",
+		   vm_common_clock(g) ? " " : "", vm_common_clock(g) ? VM_TCG_CLOCKSOURCE : "",
 		   g->append ? " " : "", g->append ? g->append : "");
 }
 

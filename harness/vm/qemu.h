@@ -20,6 +20,11 @@
 #define VM_QEMU "qemu-system-x86_64"
 #define VM_QEMU_MAX_ARGS 64
 #define VM_VIRTIO_PORT "org.starve.results"	/* the virtio-serial port's name */
+/* Appended under TCG unless told otherwise: Debian's 6.1 marks the emulated
+ * TSC unstable ("TSCs unsynchronized") and runs on the HPET, 6.12 keeps the
+ * TSC, and a clock-polling loop runs over ten times slower on the HPET, so
+ * every guest gets the same clock source. */
+#define VM_TCG_CLOCKSOURCE "clocksource=tsc tsc=reliable"
 
 struct vm_guest {
 	const struct vm_kernel *kernel;
@@ -30,6 +35,7 @@ struct vm_guest {
 	const char *memory;		/* as qemu's -m takes it: "1G" */
 	const char *append;		/* more kernel command line, or NULL */
 	enum vm_accel accel;		/* VM_ACCEL_KVM or VM_ACCEL_TCG */
+	bool own_clocksource;		/* TCG: no VM_TCG_CLOCKSOURCE, the kernel picks */
 	int64_t timeout_ns;		/* the whole boot */
 	int64_t hello_ns;		/* 0, or the deadline for the guest's first message */
 	struct vm_progress *progress;
@@ -67,6 +73,9 @@ struct vm_boot {
 
 /* The command line for G into CMD (for the boot and for result.json). */
 void vm_qemu_command(const struct vm_guest *g, struct vm_qemu_cmd *cmd);
+/* Whether G boots with VM_TCG_CLOCKSOURCE: under TCG, unless --own-clocksource
+ * or a clocksource= in --append says otherwise. */
+bool vm_common_clock(const struct vm_guest *g);
 
 /* Boot G and watch it to its end, filling B. */
 void vm_qemu_boot(const struct vm_guest *g, struct vm_boot *b);

@@ -345,6 +345,7 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 	char outdir[PATH_MAX + 128], initrd[PATH_MAX + 64], why[1024], accel_why[512];
 	struct vm_guest g = { .kernel = k, .initrd = initrd, .outdir = outdir, .workdir = c->work,
 			      .cpus = o->cpus, .memory = o->memory, .append = o->append,
+			      .own_clocksource = o->own_clocksource,
 			      .timeout_ns = o->timeout_ns, .progress = &c->progress };
 	struct vm_boot *b;
 	int code = -1;
@@ -368,6 +369,9 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 		*interrupted = b->end == VM_END_INTERRUPTED;
 		printf("%s, %s (%s): boot %.1f s, first run at %.1f s, %.0f s in all\n", k->release,
 		       f.accel, accel_why, b->boot_ns / 1e9, b->first_run_ns / 1e9, b->elapsed_ns / 1e9);
+		if (vm_common_clock(&g))
+			printf("clock source: booted with %s, as every guest under TCG "
+			       "(--own-clocksource: the kernel's own)\n", VM_TCG_CLOCKSOURCE);
 		fflush(stdout);
 		/* each profile's files come back as it ends: a guest that died
 		 * later keeps what it finished */

@@ -35,6 +35,7 @@ struct vm_options {
 	int cpus;
 	const char *memory;		/* qemu's -m: "1G" */
 	const char *append;		/* more kernel command line, or NULL */
+	bool own_clocksource;		/* --own-clocksource: not VM_TCG_CLOCKSOURCE */
 	enum vm_accel accel;
 	int64_t timeout_ns;		/* per kernel */
 	const char *guest_script;	/* or NULL */
