@@ -293,6 +293,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	if (!m->stats)
 		return -1;
 	m->stats->measure_from_ns = m->measure_from;
+	m->stats->measure_until_ns = m->end;
 	m->deadline = m->end + 5 * NSEC_PER_SEC + run_ns / 4;
 	watchdog_set_deadline(&c->wd, m->deadline);
 	/* RT loads start last, once every other load has finished its set-up:
