@@ -8,6 +8,7 @@
 #include "harness/run/cgroups.h"
 #include "harness/run/controllers.h"
 #include "harness/run/exact.h"
+#include "harness/run/window.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/kernel.h"
 #include "harness/kernel/knobs.h"
@@ -59,6 +60,9 @@ struct run_slots {
 	unsigned first;
 };
 
+/* How long before the window opens the sampler takes its baseline. */
+#define RUN_WINDOW_LEAD_NS (20 * NSEC_PER_MSEC)
+
 /* One run's moving parts. */
 struct measure {
 	struct spawned_load *sl;
@@ -68,7 +72,6 @@ struct measure {
 	struct stats_block *stats;
 	struct sampler *smp;
 	struct trace *trace;		/* exact mode, NULL without */
-	int64_t trace_from;		/* when tracing began */
 	cpu_set_t cpus;			/* the loads' CPUs, for noise and tracing */
 	int64_t t0, measure_from, end, sampled_until;
 	int64_t deadline;		/* the watchdog kills the loads after it */
@@ -261,6 +264,24 @@ static bool run_wait_until(struct run_ctx *c, int64_t when)
 	}
 }
 
+/* Exact mode: trace the loads' CPUs from before the window opens to after
+ * it closes; the figures are clipped to it (trace_set_window). */
+static int run_trace_begin(struct run_ctx *c, struct measure *m)
+{
+	char why[256];
+
+	m->trace = exact_begin(&c->journal, &m->cpus, why, sizeof(why));
+	return m->trace ? 0 : error("exact mode: %s", why);
+}
+
+static int run_trace_end(struct run_ctx *c, struct measure *m)
+{
+	char why[256];
+
+	return exact_end(&c->journal, m->trace, m->end, why, sizeof(why)) < 0 ?
+	       error("exact mode: %s", why) : 0;
+}
+
 static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
@@ -285,6 +306,12 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) == 0)
 			CPU_OR(&m->cpus, &m->cpus, &one);
 	}
+	/* exact mode traces from before the first load starts to after the
+	 * window closes, so every stretch in the window has a known start */
+	if (p->trace && run_trace_begin(c, m) < 0) {
+		run_set_status(m, run, RESULT_ERROR, "exact mode could not start (see messages)");
+		return -1;
+	}
 	m->t0 = mono_ns();
 	m->measure_from = m->t0 + p->warmup_ns;
 	m->end = m->measure_from + p->duration_ns;
@@ -292,8 +319,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	m->stats = stats_create(n_rec, m->end + NSEC_PER_SEC);
 	if (!m->stats)
 		return -1;
-	m->stats->measure_from_ns = m->measure_from;
-	m->stats->measure_until_ns = m->end;
+	m->stats->measure_from_ns = INT64_MAX;	/* nothing counts until run_window_open */
 	m->deadline = m->end + 5 * NSEC_PER_SEC + run_ns / 4;
 	watchdog_set_deadline(&c->wd, m->deadline);
 	/* RT loads start last, once every other load has finished its set-up:
@@ -366,27 +392,31 @@ static void run_watch_workers(struct run_ctx *c, struct measure *m)
 	}
 }
 
-/* Exact mode: trace the loads' CPUs over the sampled window. */
-static int run_trace_begin(struct run_ctx *c, struct measure *m)
+/* Open the measured window, one time origin for every source (in-band,
+ * sampler, exact mode): at the warm-up's end, or, when the set-up took
+ * longer, RUN_WINDOW_LEAD_NS from now, so the sampler's first tick (its
+ * baseline, taken right after) and the trace precede it even when the
+ * controller is preempted for a while; it lasts the run's duration. */
+static void run_window_open(struct run_ctx *c, struct measure *m)
 {
-	char why[256];
+	int64_t from = mono_ns() + RUN_WINDOW_LEAD_NS, shift = from - m->measure_from;
 
-	m->trace_from = mono_ns();
-	m->trace = exact_begin(&c->journal, &m->cpus, why, sizeof(why));
-	return m->trace ? 0 : error("exact mode: %s", why);
-}
-
-static int run_trace_end(struct run_ctx *c, struct measure *m)
-{
-	char why[256];
-
-	return exact_end(&c->journal, m->trace, m->sampled_until, why, sizeof(why)) < 0 ?
-	       error("exact mode: %s", why) : 0;
+	if (shift > 0) {
+		m->measure_from += shift;
+		m->end += shift;
+		m->deadline += shift;
+		watchdog_set_deadline(&c->wd, m->deadline);
+	}
+	if (m->trace)
+		trace_set_window(m->trace, m->measure_from, m->end);
+	m->stats->measure_until_ns = m->end;
+	m->stats->measure_from_ns = m->measure_from;
 }
 
 static int run_sample(struct run_ctx *c, struct measure *m)
 {
 	const struct profile *p = c->p;
+	int64_t setup_until;
 	int ret;
 
 	m->smp = sampler_new(c->hz);
@@ -399,15 +429,15 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 			warning("attach '%s': pid %d does not exist", p->attach[k].name,
 				(int)p->attach[k].pid);
 	/* without a warm-up, give workers a moment to fill in their records */
-	if (!run_wait_until(c, m->measure_from > m->t0 + 100 * NSEC_PER_MSEC ?
-				     m->measure_from : m->t0 + 100 * NSEC_PER_MSEC))
+	setup_until = m->measure_from > m->t0 + 100 * NSEC_PER_MSEC ? m->measure_from :
+		      m->t0 + 100 * NSEC_PER_MSEC;
+	if (!run_wait_until(c, setup_until - RUN_WINDOW_LEAD_NS))
 		return 0;
 	run_watch_workers(c, m);
 	m->noise_ok = noise_sample(&m->cpus, &m->noise_before) == 0;
-	if (p->trace && run_trace_begin(c, m) < 0)
-		return -1;
 	if (cgroups_watch_begin(&c->cgroups, c->hz) < 0)
 		return -1;
+	run_window_open(c, m);
 	ret = sampler_run(m->smp, m->end, run_progress, c);
 	m->sampled_until = mono_ns();
 	cgroups_watch_end(&c->cgroups);
@@ -494,7 +524,8 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
 	json_t *loads = json_object_get(run, "loads");
-	int64_t wall = m->sampled_until - m->measure_from, ours = 0;
+	int64_t until = m->sampled_until < m->end ? m->sampled_until : m->end;
+	int64_t wall = until - m->measure_from, ours = 0;
 
 	for (size_t i = 0; i < m->n_spawned; i++) {
 		json_t *load = result_build_load(&p->loads[i], m->stats, m->first[i],
@@ -510,6 +541,7 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 		json_array_append_new(loads, result_build_attach(&p->attach[k], m->smp,
 								 (int)(p->n_loads + k)));
 	json_object_set_new(run, "sampler", oob_sampler_json(m->smp));
+	json_object_set_new(run, "window", window_json(m->measure_from, until, m->smp, m->trace));
 	json_object_set_new(run, "duration_s", json_real(wall > 0 ? (double)wall / NSEC_PER_SEC : 0));
 	for (size_t t = 0; t < sampler_n_tasks(m->smp); t++) {
 		const struct sampler_task_result *tr = sampler_task(m->smp, t);
@@ -546,7 +578,7 @@ static int run_measure(struct run_ctx *c, json_t *run)
 		if (m.sampled_until) {
 			run_collect(c, &m, run);
 			if (m.trace)
-				exact_collect(m.trace, m.smp, m.n_spawned, m.trace_from, run);
+				exact_collect(m.trace, m.smp, m.n_spawned, m.measure_from, run);
 			run_check_coverage(&m, run);
 		}
 		else
@@ -561,6 +593,8 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	if (m.overran)
 		run_set_status(&m, run, RESULT_ERROR, "the controller was stalled past the run's "
 			       "deadline; the watchdog killed the loads and restored the knobs");
+	if (m.trace && !m.sampled_until)
+		run_trace_end(c, &m);	/* stopped before the window closed */
 	if (m.smp)
 		sampler_free(m.smp);
 	trace_free(m.trace);

@@ -614,7 +614,9 @@ int sampler_run(struct sampler *s, int64_t end_ns, sampler_progress_fn progress,
 	sampler_enter_rt(s, &saved);
 	cpu0 = thread_cpu_ns();
 	for (;;) {
-		bool final = next + s->period_ns > end_ns || stopped;
+		/* the last tick is the first at or after END_NS: the ticks bracket
+		 * the window, whose start the caller puts after the first tick */
+		bool final = next >= end_ns || stopped;
 
 		sampler_tick(s, now, final);
 		if (final)
@@ -652,6 +654,8 @@ void sampler_quality(const struct sampler *s, struct sampler_quality *q)
 	q->tasks = s->n_tasks;
 	q->priority = s->applied_prio;
 	q->window_ns = s->last_ns - s->first_ns;
+	q->first_ns = s->first_ns;
+	q->last_ns = s->last_ns;
 	if (q->window_ns > 0 && s->ticks > 1)
 		q->achieved_hz = (double)(s->ticks - 1) * NSEC_PER_SEC / (double)q->window_ns;
 	q->cpu_s = (double)s->cpu_ns / NSEC_PER_SEC;

@@ -78,8 +78,9 @@ int sampler_skip_process(struct sampler *s, pid_t pid);
 typedef int (*sampler_progress_fn)(void *data, int64_t now_ns, int64_t starvation_max_ns);
 
 /* Tick on an absolute CLOCK_MONOTONIC timer from now until END_NS
- * (CLOCK_MONOTONIC). The first tick takes every task's baseline; metrics
- * cover [first tick, last tick]. PROGRESS may be NULL. Returns 0, or 1 when
+ * (CLOCK_MONOTONIC): the last tick is the first at or after it. The first
+ * tick takes every task's baseline; metrics cover [first tick, last tick].
+ * PROGRESS may be NULL. Returns 0, or 1 when
  * PROGRESS stopped it, -1 on error. Can be called once per sampler. */
 int sampler_run(struct sampler *s, int64_t end_ns, sampler_progress_fn progress, void *data);
 
@@ -113,6 +114,7 @@ struct sampler_quality {
 	size_t tasks_unsampled;		/* found but never opened (out of descriptors...) */
 	int priority;			/* SCHED_FIFO priority it ran at, 0: SCHED_OTHER */
 	int64_t window_ns;		/* last tick - first tick */
+	int64_t first_ns, last_ns;	/* CLOCK_MONOTONIC: the first and the last tick */
 };
 void sampler_quality(const struct sampler *s, struct sampler_quality *q);
 
