@@ -7,6 +7,7 @@
 #include "harness/run/engine.h"
 #include "harness/run/cgroups.h"
 #include "harness/run/controllers.h"
+#include "harness/run/bpf-run.h"
 #include "harness/run/exact.h"
 #include "harness/run/window.h"
 #include "harness/kernel/journal.h"
@@ -72,6 +73,8 @@ struct measure {
 	struct stats_block *stats;
 	struct sampler *smp;
 	struct trace *trace;		/* exact mode, NULL without */
+	struct bpfsched *bpf;		/* BPF mode, NULL without */
+	char bpf_why[160];		/* ... why not */
 	cpu_set_t cpus;			/* the loads' CPUs, for noise and tracing */
 	int64_t t0, measure_from, end, sampled_until;
 	int64_t deadline;		/* the watchdog kills the loads after it */
@@ -312,6 +315,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 		run_set_status(m, run, RESULT_ERROR, "exact mode could not start (see messages)");
 		return -1;
 	}
+	m->bpf = bpf_run_begin(p->trace, m->bpf_why, sizeof(m->bpf_why));
 	m->t0 = mono_ns();
 	m->measure_from = m->t0 + p->warmup_ns;
 	m->end = m->measure_from + p->duration_ns;
@@ -409,6 +413,8 @@ static void run_window_open(struct run_ctx *c, struct measure *m)
 	}
 	if (m->trace)
 		trace_set_window(m->trace, m->measure_from, m->end);
+	if (m->bpf)
+		bpfsched_set_window(m->bpf, m->measure_from, m->end);
 	m->stats->measure_until_ns = m->end;
 	m->stats->measure_from_ns = m->measure_from;
 }
@@ -428,6 +434,8 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 		if (sampler_watch_process(m->smp, p->attach[k].pid, (int)(p->n_loads + k)) < 0)
 			warning("attach '%s': pid %d does not exist", p->attach[k].name,
 				(int)p->attach[k].pid);
+	for (size_t k = 0; m->bpf && k < p->n_attach; k++)
+		bpfsched_watch(m->bpf, p->attach[k].pid);
 	/* without a warm-up, give workers a moment to fill in their records */
 	setup_until = m->measure_from > m->t0 + 100 * NSEC_PER_MSEC ? m->measure_from :
 		      m->t0 + 100 * NSEC_PER_MSEC;
@@ -579,6 +587,9 @@ static int run_measure(struct run_ctx *c, json_t *run)
 			run_collect(c, &m, run);
 			if (m.trace)
 				exact_collect(m.trace, m.smp, m.n_spawned, m.measure_from, run);
+			if (m.bpf)
+				bpf_run_collect(m.bpf, m.smp, m.n_spawned, m.measure_from, run);
+			bpf_run_source(run, m.bpf, m.trace != NULL, m.bpf_why);
 			run_check_coverage(&m, run);
 		}
 		else
@@ -598,6 +609,7 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	if (m.smp)
 		sampler_free(m.smp);
 	trace_free(m.trace);
+	bpfsched_free(m.bpf);
 	if (m.stats)
 		stats_destroy(m.stats);
 	free(m.sl);

@@ -27,8 +27,8 @@ static double trace_seconds(int64_t ns)
 	return (double)ns / NSEC_PER_SEC;
 }
 
-/* One holder of the CPU: pid, comm, policy, priority (RT) or nice, time. */
-static json_t *trace_holder_json(const struct tsched_holder *h)
+/* One holder of the CPU (trace-metrics.h). */
+json_t *trace_holder_json(const struct tsched_holder *h)
 {
 	const char *policy = trace_policy_name(h->policy, h->prio);
 	json_t *o = json_pack("{s:i, s:s, s:s, s:f}", "pid", (int)h->pid, "comm", h->comm,
@@ -65,9 +65,9 @@ static void trace_set_pct(json_t *obj, const char *key, const struct histogram *
 			(int64_t)(p >= 100 ? h->max : hist_percentile(h, p)))));
 }
 
-/* The exact figures of one task (or a load's merged ones) into METRICS. */
-static void trace_set_metrics(json_t *metrics, int64_t longest_ns, const struct histogram *wait,
-			      const struct histogram *wakeup)
+/* The exact figures of one task or load (trace-metrics.h). */
+void trace_metrics_set(json_t *metrics, int64_t longest_ns, const struct histogram *wait,
+		       const struct histogram *wakeup)
 {
 	json_t *old = json_object_get(metrics, "starvation_max");
 	json_t *upper = json_object_get(metrics, "starvation_max_upper");
@@ -98,7 +98,7 @@ static void trace_task_metrics(const struct tsched *t, json_t *load)
 		json_t *m = json_object_get(task, "metrics");
 
 		if (k && k->wait && json_is_object(m))
-			trace_set_metrics(m, k->longest.ns, k->wait, k->wakeup);
+			trace_metrics_set(m, k->longest.ns, k->wait, k->wakeup);
 	}
 }
 
@@ -128,7 +128,7 @@ int trace_load_metrics(const struct tsched *t, const pid_t *tids, size_t n, int6
 		if (!longest || k->longest.ns > longest->longest.ns)
 			longest = k;
 	}
-	trace_set_metrics(metrics, longest ? longest->longest.ns : 0, &wait, &wakeup);
+	trace_metrics_set(metrics, longest ? longest->longest.ns : 0, &wait, &wakeup);
 	trace_task_metrics(t, load);
 	tr = json_pack("{s:I, s:I}", "stretches", (json_int_t)stretches, "unknown_starts",
 		       (json_int_t)unknown);

@@ -46,7 +46,7 @@ against() {
 	[ $rc = 0 ] || [ $rc = 1 ] || { cat "$TMPDIR_TEST/log"; fail "$src: starve run exited $rc"; }
 	[ $caprc = 0 ] || fail "schedcap exited $caprc: $(cat "$TMPDIR_TEST/cap.out")"
 	[ ! -d "/sys/kernel/tracing/instances/schedcap-$$" ] || fail "schedcap left its instance"
-	jq -r '.runs[] | [.status, (.figures.source // "trace"), .window.from_ns, .window.until_ns,
+	jq -r '.runs[] | [.status, .figures.source, .window.from_ns, .window.until_ns,
 		(.loads[] | select(.name == "victim") | (.trace // .bpf).longest.tid,
 		 .metrics.starvation_max)] | @tsv' "$out/result.json" > "$TMPDIR_TEST/runs"
 	[ "$(wc -l < "$TMPDIR_TEST/runs")" = 3 ] || fail "$src: expected 3 runs: $(cat "$TMPDIR_TEST/runs")"
