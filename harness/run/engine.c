@@ -428,6 +428,7 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 	m->smp = sampler_new(c->hz);
 	if (!m->smp)
 		return error("out of memory for the sampler");
+	sampler_avoid_cpus(m->smp, &m->cpus);
 	if (p->sampler_priority && sampler_set_priority(m->smp, p->sampler_priority) < 0)
 		return -1;
 	for (size_t k = 0; k < p->n_attach; k++)
