@@ -53,6 +53,8 @@ struct run_ctx {
 	char skip_reason[200];	/* every run is skipped when set (missing privilege) */
 	struct run_cgroups cgroups;	/* the current setting's */
 	struct run_controller cpuset;	/* cgroup-v2 cpusets: "cpuset" we turned on */
+	struct bpfsched *bpf;		/* BPF mode, loaded for the next run (run_measure takes it) */
+	char bpf_why[160];		/* ... why not */
 };
 
 /* Slot I of a load's worker records, for sampler_watch_slots. */
@@ -315,7 +317,9 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 		run_set_status(m, run, RESULT_ERROR, "exact mode could not start (see messages)");
 		return -1;
 	}
-	m->bpf = bpf_run_begin(p->trace, m->bpf_why, sizeof(m->bpf_why));
+	m->bpf = c->bpf;	/* loaded before the run's cgroups exist (run_one) */
+	c->bpf = NULL;
+	snprintf(m->bpf_why, sizeof(m->bpf_why), "%s", c->bpf_why);
 	m->t0 = mono_ns();
 	m->measure_from = m->t0 + p->warmup_ns;
 	m->end = m->measure_from + p->duration_ns;
@@ -611,6 +615,8 @@ static int run_measure(struct run_ctx *c, json_t *run)
 		sampler_free(m.smp);
 	trace_free(m.trace);
 	bpfsched_free(m.bpf);
+	bpfsched_free(c->bpf);	/* not taken: the run stopped before its loads */
+	c->bpf = NULL;
 	if (m.stats)
 		stats_destroy(m.stats);
 	free(m.sl);
@@ -658,10 +664,16 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 			return 0;
 		}
 	}
-	if (run_cgroups_apply(c, s, run) != 0)
+	/* BPF mode loads (BTF, relocations: 0.1-0.5 s) before the cgroups and
+	 * loads exist, so neither waits empty for it */
+	c->bpf = bpf_run_begin(c->p->trace, c->bpf_why, sizeof(c->bpf_why));
+	if (run_cgroups_apply(c, s, run) != 0) {
+		bpfsched_free(c->bpf);
+		c->bpf = NULL;
 		return s->n_knobs && settings_restore(&c->journal) != 0 ?
 		       error("setting '%s': knobs could not be restored; run 'starve restore'",
 			     s->name) : 0;
+	}
 	run_measure(c, run);
 	if (cgroups_remove(&c->journal, &c->cgroups) != 0 &&
 	    journal_restore_all(&c->journal) != 0) {
