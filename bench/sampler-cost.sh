@@ -8,6 +8,10 @@
 # round) and, at 1024 runners, no missed tick in any round and at most 25%
 # of one CPU. The sampler runs SCHED_OTHER as a profile's default does; the
 # 1024 runners are measured once more at sampler_priority 1 (SCHED_FIFO 1).
+# A third population, busy (256 threads spinning at SCHED_IDLE), has every
+# task read every tick. Each round also runs the naive peer (open, read and
+# close both files every tick) right after, and the cost per /proc read of
+# the two is compared: goal, ours no worse (ratio at most 1.0, median).
 # Every figure is min/median/max over the rounds.
 . "${top_srcdir:-.}/bench/lib.sh"
 [ -x "$STARVE" ] || bench_skip "no starve binary at $STARVE (run make first)"
@@ -24,9 +28,13 @@ field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 
 # measure N POPULATION PRIO: rounds of one case, then its verdict lines
 measure() {
-	cost="" rate="" missed="" share="" reads=""
+	cost="" rate="" missed="" share="" reads="" per_read="" naive_read="" read_ratio=""
 	for r in $(seq "$BENCH_ROUNDS"); do
 		k=$("$bin" "$1" "$SECONDS_EACH" "$hz" kept "$2" "$3") || bench_skip "sampler-bench failed"
+		v=$("$bin" "$1" "$SECONDS_EACH" "$hz" naive "$2" "$3") || bench_skip "sampler-bench failed"
+		per_read="$per_read $(field cost_us_per_read "$k")"
+		naive_read="$naive_read $(field cost_us_per_read "$v")"
+		read_ratio="$read_ratio $(bench_calc "$(field cost_us_per_read "$k") / $(field cost_us_per_read "$v")")"
 		cost="$cost $(field cost_us_per_task_tick "$k")" rate="$rate $(field achieved_hz "$k")"
 		missed="$missed $(field missed "$k")" share="$share $(field cpu_share "$k")"
 		reads="$reads $(field reads_per_task_tick "$k")"
@@ -36,6 +44,11 @@ measure() {
 	echo "$what: $(bench_mmm $cost) us/task-tick, $(bench_mmm $rate) Hz," \
 	     "$(bench_mmm $missed) missed ticks, $(bench_mmm $share) of a CPU," \
 	     "$(bench_mmm $reads) reads/task-tick (min/median/max)"
+	# shellcheck disable=SC2086
+	echo "$what: $(bench_mmm $per_read) us per /proc read, the naive peer's" \
+	     "$(bench_mmm $naive_read), ours / naive $(bench_mmm $read_ratio)"
+	# shellcheck disable=SC2086
+	bench_judge "$what: cost per read, ours / naive (median)" "$(bench_median $read_ratio)" le 1.0
 	# shellcheck disable=SC2086
 	bench_judge "$what: us per task-tick (median)" "$(bench_median $cost)" le 1.0
 	# shellcheck disable=SC2086
@@ -56,6 +69,7 @@ for pop in sleep run; do
 		measure "$n" "$pop" ""
 	done
 done
+measure 256 busy ""
 if [ "$(id -u)" = 0 ]; then
 	measure 1024 run 1
 else

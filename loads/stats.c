@@ -56,16 +56,21 @@ void record_gap(const struct stats_block *block, struct worker_record *rec,
 		uint64_t now, unsigned flags)
 {
 	uint64_t from = (uint64_t)*(const volatile int64_t *)&block->measure_from_ns;
-	uint64_t last = rec->last_iter_ns, gap;
+	int64_t until = *(const volatile int64_t *)&block->measure_until_ns;
+	uint64_t last = rec->last_iter_ns, end = now, gap;
 
 	rec->last_iter_ns = now;
 	if (last == 0 || now < from)
 		return;
 	if (last < from)
 		last = from;	/* only the measured part of the gap */
-	gap = now > last ? now - last : 0;
+	if (until > 0 && last >= (uint64_t)until)
+		return;		/* wholly after the window */
+	if (until > 0 && end > (uint64_t)until)
+		end = (uint64_t)until;	/* ... at both ends */
+	gap = end > last ? end - last : 0;
 	if (gap > rec->gap_max_ns)
-		rec->gap_max_end_ns = now;	/* when, so a quota's stretch can be matched */
+		rec->gap_max_end_ns = end;	/* when, so a quota's stretch can be matched */
 	record_stall(rec, gap);
 	if (flags & RECORD_GAP_HIST)
 		hist_record(&rec->hist, gap);

@@ -40,6 +40,7 @@ struct stats_block {
 	volatile int32_t stop;		/* set by the controller: finish now */
 	int64_t deadline_ns;		/* CLOCK_MONOTONIC: loads end themselves after it */
 	int64_t measure_from_ns;	/* end of warm-up: records count only from here on */
+	int64_t measure_until_ns;	/* end of the window: nothing counts after it (0: open) */
 	struct worker_record rec[];
 };
 
@@ -48,13 +49,18 @@ struct stats_block {
 struct stats_block *stats_create(unsigned n_records, int64_t deadline_ns);
 void stats_destroy(struct stats_block *block);
 
-/* Workers record iterations, gaps, deadlines and histogram values only at or
- * after block->measure_from_ns, so warm-up does not pollute the results; the
- * controller may move it forward before the warm-up ends (0: from the start).
- * stats_measuring() says whether NOW is inside the measured part. */
+/* Workers record iterations, gaps, deadlines and histogram values only
+ * inside [block->measure_from_ns, block->measure_until_ns], so neither the
+ * warm-up nor the time between the window's end and the loads' stop pollutes
+ * the results; the controller may move the start forward before the warm-up
+ * ends (0: from the start; an end of 0: open). stats_measuring() says
+ * whether NOW is inside the measured part. */
 static inline int stats_measuring(const struct stats_block *block, uint64_t now)
 {
-	return (int64_t)now >= *(const volatile int64_t *)&block->measure_from_ns;
+	int64_t until = *(const volatile int64_t *)&block->measure_until_ns;
+
+	return (int64_t)now >= *(const volatile int64_t *)&block->measure_from_ns &&
+	       (until == 0 || (int64_t)now <= until);
 }
 
 /* Note one iteration at NOW (CLOCK_MONOTONIC): counts it and notes the gap
@@ -65,8 +71,9 @@ void record_iteration(const struct stats_block *block, struct worker_record *rec
 
 /* Note the gap since rec->last_iter_ns without counting an iteration:
  * updates gap_max_ns and gaps_over_*, and records the gap into hist when
- * RECORD_GAP_HIST is set. A gap that started in the warm-up counts only its
- * measured part. The first call (last_iter_ns == 0) only starts tracking. */
+ * RECORD_GAP_HIST is set. A gap that started in the warm-up or ends after the
+ * window counts only its measured part (one after the window, nothing).
+ * The first call (last_iter_ns == 0) only starts tracking. */
 void record_gap(const struct stats_block *block, struct worker_record *rec,
 		uint64_t now, unsigned flags);
 

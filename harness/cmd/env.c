@@ -10,6 +10,7 @@
 #include "harness/kernel/confounders.h"
 #include "harness/kernel/knobs.h"
 #include "harness/placement/topology.h"
+#include "harness/bpf/bpf-sched.h"
 #include "harness/trace/trace.h"
 #include "lib/error.h"
 #include "loads/load.h"
@@ -55,6 +56,8 @@ struct env_facts {
 	bool policy_ok[POLICY_DEADLINE + 1];
 	char policy_why[POLICY_DEADLINE + 1][200];
 	char trace_why[256];		/* else why not */
+	bool bpf_ok;			/* BPF mode can run here */
+	char bpf_why[256];		/* else why not */
 };
 
 static void env_gather(struct env_facts *f)
@@ -66,6 +69,7 @@ static void env_gather(struct env_facts *f)
 	topology_summary(f->topology, sizeof(f->topology));
 	f->pus = topology_nr_pus();
 	f->trace_ok = trace_available(f->trace_why, sizeof(f->trace_why));
+	f->bpf_ok = bpfsched_available(f->bpf_why, sizeof(f->bpf_why));
 	f->cgcpu_ok = cgcpu_probe(&f->cgcpu, f->cgcpu_why, sizeof(f->cgcpu_why));
 	cgcpu_controllers(f->cg2, sizeof(f->cg2), f->cg1, sizeof(f->cg1));
 	for (int p = 0; p <= POLICY_DEADLINE; p++)
@@ -133,7 +137,9 @@ static json_t *env_knob_json(const char *name)
  *   policies: {other|batch|idle|fifo|rr|deadline: {usable, reason}}
  *   trace: built_in (libtracefs at build time), available (exact mode can run),
  *          reason (why not, or a note such as tracefs to be mounted; else null)
- *   confounders: what else shapes the numbers (harness/kernel/confounders.c) */
+ *   confounders: what else shapes the numbers (harness/kernel/confounders.c)
+ *   bpf: built_in (clang, bpftool, libbpf at build time), available (BPF mode can
+ *        run: the default source of the exact figures), reason (why not, else null) */
 static json_t *env_json(const struct env_facts *f)
 {
 	const struct kernel_info *k = &f->kernel;
@@ -164,6 +170,10 @@ static json_t *env_json(const struct env_facts *f)
 		json_object_set_new(doc, "trace", json_pack("{s:b, s:b, s:o}", "built_in",
 			trace_built_in(), "available", f->trace_ok, "reason",
 			env_json_or_null(f->trace_why[0], f->trace_why)));
+	if (doc)
+		json_object_set_new(doc, "bpf", json_pack("{s:b, s:b, s:o}", "built_in",
+			bpfsched_built_in(), "available", f->bpf_ok, "reason",
+			env_json_or_null(!f->bpf_ok, f->bpf_why)));
 	if (doc)
 		env_json_cgroups(f, doc);
 	if (doc)
@@ -208,6 +218,8 @@ static void env_text(const struct env_facts *f)
 		       f->trace_why[0] ? "; " : "", f->trace_why);
 	else
 		printf("exact mode   unavailable: %s\n", f->trace_why);
+	printf("BPF mode     %s%s\n", f->bpf_ok ? "available (the default source of the exact "
+	       "figures; STARVE_BPF=0 turns it off)" : "unavailable: ", f->bpf_ok ? "" : f->bpf_why);
 	printf("topology     %s\n", f->topology);
 	confounders_print(&f->confounders);
 	printf("cpuset       %s\n", f->backend);

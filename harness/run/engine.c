@@ -7,10 +7,12 @@
 #include "harness/run/engine.h"
 #include "harness/run/cgroups.h"
 #include "harness/run/controllers.h"
+#include "harness/run/bpf-run.h"
 #include "harness/run/deadline.h"
 #include "harness/run/exact.h"
 #include "harness/run/outcome.h"
 #include "harness/run/output.h"
+#include "harness/run/window.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/journal-registry.h"
 #include "harness/kernel/kernel.h"
@@ -58,6 +60,8 @@ struct run_ctx {
 	struct run_deadline deadline;	/* the watchdog's, over the current run */
 	bool partial_failed;		/* a partial result could not be written */
 	enum result_status measured;	/* the current run.s status after measuring */
+	struct bpfsched *bpf;		/* BPF mode, loaded for the next run (run_measure takes it) */
+	char bpf_why[160];		/* ... why not */
 };
 
 /* Slot I of a load's worker records, for sampler_watch_slots. */
@@ -65,6 +69,9 @@ struct run_slots {
 	const struct stats_block *stats;
 	unsigned first;
 };
+
+/* How long before the window opens the sampler takes its baseline. */
+#define RUN_WINDOW_LEAD_NS (20 * NSEC_PER_MSEC)
 
 /* One run's moving parts. */
 struct measure {
@@ -75,7 +82,8 @@ struct measure {
 	struct stats_block *stats;
 	struct sampler *smp;
 	struct trace *trace;		/* exact mode, NULL without */
-	int64_t trace_from;		/* when tracing began */
+	struct bpfsched *bpf;		/* BPF mode, NULL without */
+	char bpf_why[160];		/* ... why not */
 	cpu_set_t cpus;			/* the loads' CPUs, for noise and tracing */
 	int64_t t0, measure_from, end, sampled_until;	/* t0: every load runs */
 	bool strays_left;		/* processes a load left behind would not die */
@@ -309,8 +317,9 @@ static int run_start_one(struct run_ctx *c, struct measure *m, json_t *run, size
 	return 0;
 }
 
-/* The window opens once every load runs: start-up never eats into it. */
-static int run_open_window(struct run_ctx *c, struct measure *m, json_t *run)
+/* The run's clock starts once every load runs: start-up never eats into the
+ * window (run_window_open opens it at the warm-up's end, or later). */
+static int run_start_clock(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
 
@@ -319,12 +328,29 @@ static int run_open_window(struct run_ctx *c, struct measure *m, json_t *run)
 	m->end = m->measure_from + p->duration_ns;
 	/* loads end themselves a little after the run, if we cannot stop them */
 	*(volatile int64_t *)&m->stats->deadline_ns = m->end + NSEC_PER_SEC;
-	*(volatile int64_t *)&m->stats->measure_from_ns = m->measure_from;
 	if (deadline_arm_run(&c->deadline, m->end, p->warmup_ns + p->duration_ns) < 0) {
 		run_set_status(m, run, RESULT_ERROR, DEADLINE_SETUP_WHY);
 		return -1;
 	}
 	return 0;
+}
+
+/* Exact mode: trace the loads' CPUs from before the window opens to after
+ * it closes; the figures are clipped to it (trace_set_window). */
+static int run_trace_begin(struct run_ctx *c, struct measure *m)
+{
+	char why[256];
+
+	m->trace = exact_begin(&c->journal, &m->cpus, why, sizeof(why));
+	return m->trace ? 0 : error("exact mode: %s", why);
+}
+
+static int run_trace_end(struct run_ctx *c, struct measure *m)
+{
+	char why[256];
+
+	return exact_end(&c->journal, m->trace, m->end, why, sizeof(why)) < 0 ?
+	       error("exact mode: %s", why) : 0;
 }
 
 static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
@@ -352,8 +378,17 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) == 0)
 			CPU_OR(&m->cpus, &m->cpus, &one);
 	}
-	/* not measuring until the window opens; the loads' own end is far
-	 * enough for any set-up (run_open_window brings both in) */
+	/* exact mode traces from before the first load starts to after the
+	 * window closes, so every stretch in the window has a known start */
+	if (p->trace && run_trace_begin(c, m) < 0) {
+		run_set_status(m, run, RESULT_ERROR, "exact mode could not start (see messages)");
+		return -1;
+	}
+	m->bpf = c->bpf;	/* loaded before the run's cgroups exist (run_setting) */
+	c->bpf = NULL;
+	snprintf(m->bpf_why, sizeof(m->bpf_why), "%s", c->bpf_why);
+	/* nothing counts until run_window_open; the loads' own end is far
+	 * enough for any set-up (run_start_clock brings it in) */
 	m->stats = stats_create(n_rec, c->deadline.setup_until + NSEC_PER_SEC + run_ns + NSEC_PER_SEC);
 	if (!m->stats)
 		return -1;
@@ -382,7 +417,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 				return -1;
 			started++;
 		}
-	return run_open_window(c, m, run);
+	return run_start_clock(c, m, run);
 }
 
 /* A load that runs a command (LOAD_TRACK_PGROUP): sample every process of
@@ -425,48 +460,58 @@ static void run_watch_workers(struct run_ctx *c, struct measure *m)
 	}
 }
 
-/* Exact mode: trace the loads' CPUs over the sampled window. */
-static int run_trace_begin(struct run_ctx *c, struct measure *m)
+/* Open the measured window, one time origin for every source (in-band,
+ * sampler, exact mode): at the warm-up's end, or, when the set-up took
+ * longer, RUN_WINDOW_LEAD_NS from now, so the sampler's first tick (its
+ * baseline, taken right after) and the trace precede it even when the
+ * controller is preempted for a while; it lasts the run's duration. */
+static void run_window_open(struct run_ctx *c, struct measure *m)
 {
-	char why[256];
+	int64_t from = mono_ns() + RUN_WINDOW_LEAD_NS, shift = from - m->measure_from;
 
-	m->trace_from = mono_ns();
-	m->trace = exact_begin(&c->journal, &m->cpus, why, sizeof(why));
-	return m->trace ? 0 : error("exact mode: %s", why);
-}
-
-static int run_trace_end(struct run_ctx *c, struct measure *m)
-{
-	char why[256];
-
-	return exact_end(&c->journal, m->trace, m->sampled_until, why, sizeof(why)) < 0 ?
-	       error("exact mode: %s", why) : 0;
+	if (shift > 0) {
+		m->measure_from += shift;
+		m->end += shift;
+		/* the loads' own end and the watchdog's deadline follow */
+		*(volatile int64_t *)&m->stats->deadline_ns = m->end + NSEC_PER_SEC;
+		deadline_arm_run(&c->deadline, m->end, c->p->warmup_ns + c->p->duration_ns);
+	}
+	if (m->trace)
+		trace_set_window(m->trace, m->measure_from, m->end);
+	if (m->bpf)
+		bpfsched_set_window(m->bpf, m->measure_from, m->end);
+	m->stats->measure_until_ns = m->end;
+	m->stats->measure_from_ns = m->measure_from;
 }
 
 static int run_sample(struct run_ctx *c, struct measure *m)
 {
 	const struct profile *p = c->p;
+	int64_t setup_until;
 	int ret;
 
 	m->smp = sampler_new(c->hz);
 	if (!m->smp)
 		return error("out of memory for the sampler");
+	sampler_avoid_cpus(m->smp, &m->cpus);
 	if (p->sampler_priority && sampler_set_priority(m->smp, p->sampler_priority) < 0)
 		return -1;
 	for (size_t k = 0; k < p->n_attach; k++)
 		if (sampler_watch_process(m->smp, p->attach[k].pid, (int)(p->n_loads + k)) < 0)
 			warning("attach '%s': pid %d does not exist", p->attach[k].name,
 				(int)p->attach[k].pid);
+	for (size_t k = 0; m->bpf && k < p->n_attach; k++)
+		bpfsched_watch(m->bpf, p->attach[k].pid);
 	/* without a warm-up, give workers a moment to fill in their records */
-	if (!run_wait_until(c, m->measure_from > m->t0 + 100 * NSEC_PER_MSEC ?
-				     m->measure_from : m->t0 + 100 * NSEC_PER_MSEC))
+	setup_until = m->measure_from > m->t0 + 100 * NSEC_PER_MSEC ? m->measure_from :
+		      m->t0 + 100 * NSEC_PER_MSEC;
+	if (!run_wait_until(c, setup_until - RUN_WINDOW_LEAD_NS))
 		return 0;
 	run_watch_workers(c, m);
 	m->noise_ok = noise_sample(&m->cpus, &m->noise_before) == 0;
-	if (p->trace && run_trace_begin(c, m) < 0)
-		return -1;
 	if (cgroups_watch_begin(&c->cgroups, c->hz) < 0)
 		return -1;
+	run_window_open(c, m);
 	ret = sampler_run(m->smp, m->end, run_progress, c);
 	m->sampled_until = mono_ns();
 	cgroups_watch_end(&c->cgroups);
@@ -493,7 +538,8 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
 	json_t *loads = json_object_get(run, "loads");
-	int64_t wall = m->sampled_until - m->measure_from, ours = 0;
+	int64_t until = m->sampled_until < m->end ? m->sampled_until : m->end;
+	int64_t wall = until - m->measure_from, ours = 0;
 
 	for (size_t i = 0; i < m->n_spawned; i++) {
 		json_t *load = result_build_load(&p->loads[i], m->stats, m->first[i],
@@ -509,6 +555,7 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 		json_array_append_new(loads, result_build_attach(&p->attach[k], m->smp,
 								 (int)(p->n_loads + k)));
 	json_object_set_new(run, "sampler", oob_sampler_json(m->smp));
+	json_object_set_new(run, "window", window_json(m->measure_from, until, m->smp, m->trace));
 	json_object_set_new(run, "duration_s", json_real(wall > 0 ? (double)wall / NSEC_PER_SEC : 0));
 	for (size_t t = 0; t < sampler_n_tasks(m->smp); t++) {
 		const struct sampler_task_result *tr = sampler_task(m->smp, t);
@@ -558,7 +605,10 @@ static int run_measure(struct run_ctx *c, json_t *run)
 		if (m.sampled_until) {
 			run_collect(c, &m, run);
 			if (m.trace)
-				exact_collect(m.trace, m.smp, m.n_spawned, m.trace_from, run);
+				exact_collect(m.trace, m.smp, m.n_spawned, m.measure_from, run);
+			if (m.bpf)
+				bpf_run_collect(m.bpf, m.smp, m.n_spawned, m.measure_from, run);
+			bpf_run_source(run, m.bpf, m.trace != NULL, m.bpf_why);
 		}
 		else
 			json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", c->hz,
@@ -568,10 +618,15 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	if (m.strays_left)
 		run_set_status(&m, run, RESULT_ERROR, "processes a load left behind could not be "
 			       "ended (see messages)");
+	if (m.trace && !m.sampled_until)
+		run_trace_end(c, &m);	/* stopped before the window closed */
 	c->measured = m.status;
 	if (m.smp)
 		sampler_free(m.smp);
 	trace_free(m.trace);
+	bpfsched_free(m.bpf);
+	bpfsched_free(c->bpf);	/* not taken: the run stopped before its loads */
+	c->bpf = NULL;
 	if (m.stats)
 		stats_destroy(m.stats);
 	free(m.sl);
@@ -612,10 +667,16 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 		}
 	}
 	deadline_test_stop_at("knobs-written");
-	if (run_cgroups_apply(c, s, run) != 0)
+	/* BPF mode loads (BTF, relocations: 0.1-0.5 s) before the cgroups and
+	 * loads exist, so neither waits empty for it */
+	c->bpf = bpf_run_begin(c->p->trace, c->bpf_why, sizeof(c->bpf_why));
+	if (run_cgroups_apply(c, s, run) != 0) {
+		bpfsched_free(c->bpf);
+		c->bpf = NULL;
 		return s->n_knobs && settings_restore(&c->journal) != 0 ?
 		       error("setting '%s': knobs could not be restored; run 'starve restore'",
 			     s->name) : 0;
+	}
 	run_measure(c, run);
 	deadline_test_stop_at("loads-stopped");
 	if (cgroups_remove(&c->journal, &c->cgroups) != 0 &&

@@ -50,8 +50,7 @@ int exact_end(struct journal *j, struct trace *t, int64_t end_ns, char *why, siz
 	return ret;
 }
 
-/* The tids of group GROUP in SMP into a new array (*N of them). */
-static pid_t *exact_tids(const struct sampler *smp, int group, size_t *n)
+pid_t *exact_tids(const struct sampler *smp, int group, size_t *n)
 {
 	size_t total = sampler_n_tasks(smp);
 	pid_t *tids = calloc(total ? total : 1, sizeof(*tids));

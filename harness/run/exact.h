@@ -26,8 +26,12 @@ struct trace *exact_begin(struct journal *j, const cpu_set_t *cpus, char *why, s
  * filled when its events could not all be read. */
 int exact_end(struct journal *j, struct trace *t, int64_t end_ns, char *why, size_t len);
 
+/* The tids of group GROUP in SMP into a new array (*N of them); NULL when
+ * out of memory. */
+pid_t *exact_tids(const struct sampler *smp, int group, size_t *n);
+
 /* The exact figures into RUN: each of its first N_LOADS loads (group i of
- * SMP), and RUN's "trace" object. FROM_NS: when tracing began. */
+ * SMP), and RUN's "trace" object. FROM_NS: the window's start, the origin of the times. */
 void exact_collect(const struct trace *t, const struct sampler *smp, size_t n_loads,
 		   int64_t from_ns, json_t *run);
 

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sched.h>
 #include <sys/types.h>
 
 struct sampler_task {
@@ -64,6 +65,7 @@ struct sampler {
 	int hz, prio, applied_prio;
 	int64_t period_ns, bucket_ns;
 	bool naive, ran;
+	cpu_set_t avoid;		/* CPUs the sampler thread keeps off (the loads') */
 	bool open_failed;		/* said once that /proc files could not be opened */
 	struct sampler_task *tasks;
 	size_t n_tasks, cap_tasks;

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -99,6 +100,11 @@ void sampler_set_bucket_ns(struct sampler *s, int64_t ns)
 void sampler_set_naive(struct sampler *s, bool naive)
 {
 	s->naive = naive;
+}
+
+void sampler_avoid_cpus(struct sampler *s, const cpu_set_t *cpus)
+{
+	s->avoid = *cpus;
 }
 
 struct sampler_group *sampler_group_get(struct sampler *s, int group)
@@ -547,6 +553,39 @@ static void sampler_finish_tasks(struct sampler *s)
 	}
 }
 
+/* The sampler thread's place while it runs: off the loads' CPUs when it can
+ * be (sampler_avoid_cpus), and with no timer slack (50 us by default for
+ * SCHED_OTHER), so its ticks are not late by design. SAVED: what to put back. */
+struct sampler_place {
+	cpu_set_t cpus;
+	bool moved;
+	int slack_ns;
+};
+
+static void sampler_enter_place(struct sampler *s, struct sampler_place *saved)
+{
+	cpu_set_t keep;
+
+	saved->moved = false;
+	saved->slack_ns = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+	prctl(PR_SET_TIMERSLACK, 1, 0, 0, 0);
+	if (CPU_COUNT(&s->avoid) == 0 ||
+	    pthread_getaffinity_np(pthread_self(), sizeof(saved->cpus), &saved->cpus) != 0)
+		return;
+	CPU_XOR(&keep, &saved->cpus, &s->avoid);
+	CPU_AND(&keep, &keep, &saved->cpus);
+	if (CPU_COUNT(&keep) > 0)
+		saved->moved = pthread_setaffinity_np(pthread_self(), sizeof(keep), &keep) == 0;
+}
+
+static void sampler_leave_place(const struct sampler_place *saved)
+{
+	if (saved->slack_ns > 0)
+		prctl(PR_SET_TIMERSLACK, (unsigned long)saved->slack_ns, 0, 0, 0);
+	if (saved->moved)
+		pthread_setaffinity_np(pthread_self(), sizeof(saved->cpus), &saved->cpus);
+}
+
 /* SCHED_FIFO for the calling thread, bounded by RLIMIT_RTTIME. */
 static void sampler_enter_rt(struct sampler *s, struct rlimit *saved)
 {
@@ -609,14 +648,18 @@ int sampler_run(struct sampler *s, int64_t end_ns, sampler_progress_fn progress,
 	int64_t cpu0, now = mono_ns(), next = now, next_progress = now + SAMPLER_PROGRESS_NS;
 	struct rlimit saved;
 	int stopped = 0;
+	struct sampler_place place;
 
 	if (s->ran)
 		return error("a sampler runs once; make a new one");
 	s->ran = true;
+	sampler_enter_place(s, &place);
 	sampler_enter_rt(s, &saved);
 	cpu0 = thread_cpu_ns();
 	for (;;) {
-		bool final = next + s->period_ns > end_ns || stopped;
+		/* the last tick is the first at or after END_NS: the ticks bracket
+		 * the window, whose start the caller puts after the first tick */
+		bool final = next >= end_ns || stopped;
 
 		sampler_tick(s, now, final);
 		if (final)
@@ -631,6 +674,7 @@ int sampler_run(struct sampler *s, int64_t end_ns, sampler_progress_fn progress,
 	s->cpu_ns = thread_cpu_ns() - cpu0;
 	sampler_finish_tasks(s);
 	sampler_leave_rt(s, &saved);
+	sampler_leave_place(&place);
 	return stopped;
 }
 
@@ -654,6 +698,8 @@ void sampler_quality(const struct sampler *s, struct sampler_quality *q)
 	q->tasks = s->n_tasks;
 	q->priority = s->applied_prio;
 	q->window_ns = s->last_ns - s->first_ns;
+	q->first_ns = s->first_ns;
+	q->last_ns = s->last_ns;
 	if (q->window_ns > 0 && s->ticks > 1)
 		q->achieved_hz = (double)(s->ticks - 1) * NSEC_PER_SEC / (double)q->window_ns;
 	q->cpu_s = (double)s->cpu_ns / NSEC_PER_SEC;

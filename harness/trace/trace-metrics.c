@@ -28,8 +28,8 @@ static double trace_seconds(int64_t ns)
 	return (double)ns / NSEC_PER_SEC;
 }
 
-/* One holder of the CPU: pid, comm, policy, priority (RT) or nice, time. */
-static json_t *trace_holder_json(const struct tsched_holder *h)
+/* One holder of the CPU (trace-metrics.h). */
+json_t *trace_holder_json(const struct tsched_holder *h)
 {
 	const char *policy = trace_policy_name(h->policy, h->prio);
 	json_t *o = json_pack("{s:i, s:s, s:s, s:f}", "pid", (int)h->pid, "comm", h->comm,
@@ -66,12 +66,12 @@ static void trace_set_pct(json_t *obj, enum metric_id id, const struct histogram
 			(int64_t)(p >= 100 ? h->max : hist_percentile(h, p)))));
 }
 
-/* The exact figures of one task (or a load's merged ones) into METRICS.
+/* The exact figures of one task or load (trace-metrics.h).
  * Exact mode's starvation_max wins over the sampler's, which is kept under
  * the name the registry gives it (metric_sampler_kept_as), as is its upper
  * bound: exact figures have none. */
-static void trace_set_metrics(json_t *metrics, int64_t longest_ns, const struct histogram *wait,
-			      const struct histogram *wakeup)
+void trace_metrics_set(json_t *metrics, int64_t longest_ns, const struct histogram *wait,
+		       const struct histogram *wakeup)
 {
 	static const enum metric_id sampler_figures[] = { MET_STARVATION_MAX,
 							  MET_STARVATION_MAX_UPPER };
@@ -105,7 +105,7 @@ static void trace_task_metrics(const struct tsched *t, json_t *load)
 		json_t *m = json_object_get(task, "metrics");
 
 		if (k && k->wait && json_is_object(m))
-			trace_set_metrics(m, k->longest.ns, k->wait, k->wakeup);
+			trace_metrics_set(m, k->longest.ns, k->wait, k->wakeup);
 	}
 }
 
@@ -135,7 +135,7 @@ int trace_load_metrics(const struct tsched *t, const pid_t *tids, size_t n, int6
 		if (!longest || k->longest.ns > longest->longest.ns)
 			longest = k;
 	}
-	trace_set_metrics(metrics, longest ? longest->longest.ns : 0, &wait, &wakeup);
+	trace_metrics_set(metrics, longest ? longest->longest.ns : 0, &wait, &wakeup);
 	trace_task_metrics(t, load);
 	tr = json_pack("{s:I, s:I}", "stretches", (json_int_t)stretches, "unknown_starts",
 		       (json_int_t)unknown);

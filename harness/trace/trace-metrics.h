@@ -21,6 +21,16 @@
 int trace_load_metrics(const struct tsched *t, const pid_t *tids, size_t n, int64_t from_ns,
 		       json_t *load);
 
+/* Exact figures of one task, or a load's merged ones, into METRICS (a
+ * result.json metrics object holding the sampler's): starvation_max becomes
+ * LONGEST_NS (the sampler's kept as starvation_max_sampler, its upper bound as
+ * starvation_max_sampler_upper), and the wait and wakeup-latency percentiles
+ * of WAIT and WAKEUP. Exact mode and BPF mode both write through it. */
+void trace_metrics_set(json_t *metrics, int64_t longest_ns, const struct histogram *wait,
+		       const struct histogram *wakeup);
+/* One holder of the CPU: pid, comm, policy, priority (RT) or nice, time. */
+json_t *trace_holder_json(const struct tsched_holder *h);
+
 /* "FIFO", "RR", "OTHER"... for a SCHED_* POLICY; from PRIO when POLICY is
  * -1 (unknown): "RT" below 100, "DEADLINE" at -1, else "OTHER". */
 const char *trace_policy_name(int policy, int prio);

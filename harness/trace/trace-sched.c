@@ -21,6 +21,7 @@ struct tsched_ring {
 
 struct tsched {
 	int nr_cpus;
+	int64_t from_ns, until_ns;	/* the window (tsched_set_window) */
 	size_t ring_size;
 	struct tsched_ring *rings;
 	struct tsched_task *tasks;
@@ -38,6 +39,7 @@ struct tsched *tsched_new(int nr_cpus, size_t ring)
 	if (!t || nr_cpus <= 0 || !ring)
 		goto fail;
 	t->nr_cpus = nr_cpus;
+	t->until_ns = INT64_MAX;
 	t->ring_size = ring;
 	t->rings = calloc((size_t)nr_cpus, sizeof(*t->rings));
 	if (!t->rings)
@@ -65,6 +67,12 @@ void tsched_free(struct tsched *t)
 	free(t->tasks);
 	free(t->index);
 	free(t);
+}
+
+void tsched_set_window(struct tsched *t, int64_t from_ns, int64_t until_ns)
+{
+	t->from_ns = from_ns;
+	t->until_ns = until_ns;
 }
 
 void tsched_set_policy_fn(struct tsched *t, int (*policy_of)(void *data, pid_t pid), void *data)
@@ -240,13 +248,15 @@ static void tsched_holders(struct tsched *t, struct tsched_longest *l, int cpu, 
 
 /* ---- stretches ---- */
 
-/* K's stretch ends at TS (it runs, or the window ends). */
+/* K's stretch ends at TS (it runs, or the window ends): only its part
+ * inside the window counts, and one wholly outside it not at all. */
 static void tsched_close(struct tsched *t, struct tsched_task *k, int64_t ts)
 {
-	int64_t ns = ts - k->since_ns;
+	int64_t from = k->since_ns > t->from_ns ? k->since_ns : t->from_ns;
+	int64_t to = ts < t->until_ns ? ts : t->until_ns, ns = to - from;
 
 	if (ns < 0)
-		ns = 0;
+		return;
 	if (!k->wait) {
 		k->wait = malloc(sizeof(*k->wait));
 		k->wakeup = malloc(sizeof(*k->wakeup));
@@ -264,13 +274,13 @@ static void tsched_close(struct tsched *t, struct tsched_task *k, int64_t ts)
 	if (k->woken)
 		hist_record(k->wakeup, (uint64_t)ns);
 	if (ns > k->longest.ns && k->cpu >= 0 && k->cpu < t->nr_cpus) {
-		int64_t from = k->cpu_since_ns > k->since_ns ? k->cpu_since_ns : k->since_ns;
+		int64_t on_cpu = k->cpu_since_ns > from ? k->cpu_since_ns : from;
 
 		k->longest.ns = ns;
-		k->longest.from_ns = k->since_ns;
-		k->longest.to_ns = ts;
+		k->longest.from_ns = from;
+		k->longest.to_ns = to;
 		k->longest.cpu = k->cpu;
-		tsched_holders(t, &k->longest, k->cpu, from, ts);
+		tsched_holders(t, &k->longest, k->cpu, on_cpu, to);
 	}
 }
 
@@ -306,7 +316,7 @@ void tsched_switch(struct tsched *t, int64_t ts_ns, int cpu, pid_t prev, int pre
 	if (k->runnable && k->start_known) {
 		k->cpu = cpu;
 		tsched_close(t, k, ts_ns);
-	} else if (k->seen_off) {
+	} else if (k->seen_off && ts_ns >= t->from_ns && ts_ns <= t->until_ns) {
 		k->unknown_starts++;	/* woken where the events were not traced */
 	}
 	k->on_cpu = true;

@@ -68,6 +68,14 @@ struct tsched;
 struct tsched *tsched_new(int nr_cpus, size_t ring);
 void tsched_free(struct tsched *t);
 
+/* Figures count only inside [FROM_NS, UNTIL_NS] (the measured window, on
+ * the trace clock; by default everything): a stretch crossing an end counts
+ * its part inside, with its start and "who ran instead" clipped to it, and
+ * one wholly outside counts not at all. Events before FROM_NS still set
+ * each task's state, so a stretch already open when the window begins has a
+ * known start. Set it before the events inside the window are fed. */
+void tsched_set_window(struct tsched *t, int64_t from_ns, int64_t until_ns);
+
 /* POLICY_OF(data, pid) gives a task's scheduling policy when a holder is
  * named (NULL: unknown, -1). */
 void tsched_set_policy_fn(struct tsched *t, int (*policy_of)(void *data, pid_t pid), void *data);
@@ -80,8 +88,8 @@ void tsched_switch(struct tsched *t, int64_t ts_ns, int cpu, pid_t prev, int pre
 void tsched_wakeup(struct tsched *t, int64_t ts_ns, pid_t pid, int prio, int target_cpu,
 		   const char *comm);
 void tsched_migrate(struct tsched *t, int64_t ts_ns, pid_t pid, int dest_cpu);
-/* Close stretches still open at END_NS (the end of the window): they count
- * as stretches up to then. */
+/* Close stretches still open at END_NS (the end of the window, or later:
+ * tsched_set_window clips them): they count as stretches up to then. */
 void tsched_finish(struct tsched *t, int64_t end_ns);
 
 /* The task PID has been seen, or NULL. */

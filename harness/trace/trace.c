@@ -53,8 +53,10 @@ struct trace {
 	pthread_t thread;
 	bool thread_running;
 	atomic_bool stop;
+	_Atomic int64_t from_ns, until_ns;	/* the window, for trace-sched */
 	int64_t drain_cpu_ns;
 	uint64_t lost, events;
+	int64_t on_ns, off_ns;		/* tracing was on from, until */
 	bool failed;
 };
 
@@ -226,6 +228,7 @@ static int trace_ev_cmp(const void *a, const void *b)
 
 static void trace_feed(struct trace *t, const struct trace_ev *ev)
 {
+	tsched_set_window(t->sched, atomic_load(&t->from_ns), atomic_load(&t->until_ns));
 	if (ev->kind == TRACE_SWITCH)
 		tsched_switch(t->sched, ev->ts, ev->cpu, ev->a, ev->prio_a, ev->arg, ev->comm_a,
 			      ev->b, ev->prio_b, ev->comm_b);
@@ -334,6 +337,8 @@ struct trace *trace_start(const cpu_set_t *cpus, char *why, size_t len)
 		return NULL;
 	}
 	tsched_set_policy_fn(t->sched, trace_policy_of, NULL);
+	atomic_store(&t->from_ns, INT64_MAX);	/* nothing counts before trace_set_window */
+	atomic_store(&t->until_ns, INT64_MAX);
 	if (trace_setup(t, name, why, len) < 0 || tracefs_trace_on(t->inst) < 0 ||
 	    pthread_create(&t->thread, NULL, trace_thread, t) != 0) {
 		if (!why[0])
@@ -341,8 +346,21 @@ struct trace *trace_start(const cpu_set_t *cpus, char *why, size_t len)
 		trace_free(t);
 		return NULL;
 	}
+	t->on_ns = mono_ns();	/* tracing_on is set: every event from here is kept */
 	t->thread_running = true;
 	return t;
+}
+
+void trace_set_window(struct trace *t, int64_t from_ns, int64_t until_ns)
+{
+	atomic_store(&t->until_ns, until_ns);
+	atomic_store(&t->from_ns, from_ns);
+}
+
+void trace_covered(const struct trace *t, int64_t *on_ns, int64_t *off_ns)
+{
+	*on_ns = t->on_ns;
+	*off_ns = t->off_ns;
 }
 
 /* Dropped and overrun events of each traced CPU, from per_cpu/cpuN/stats. */
@@ -384,6 +402,7 @@ int trace_stop(struct trace *t, int64_t end_ns, char *why, size_t len)
 	int64_t cpu0;
 	uint64_t dropped;
 
+	t->off_ns = mono_ns();
 	tracefs_trace_off(t->inst);
 	atomic_store(&t->stop, true);
 	if (t->thread_running)

@@ -42,6 +42,15 @@ void trace_instance_name(char *buf, size_t len);
 /* Create the instance, trace CPUS only, enable the events and start the
  * draining thread. NULL with WHY filled on failure (the instance removed). */
 struct trace *trace_start(const cpu_set_t *cpus, char *why, size_t len);
+/* The measured window [FROM_NS, UNTIL_NS] on CLOCK_MONOTONIC: figures count
+ * only inside it (trace-sched.h tsched_set_window); until it is set, nothing
+ * counts. Tracing starts before the window opens and stops after it closes,
+ * so the events before it only set each task's state. Call it before the
+ * window opens. */
+void trace_set_window(struct trace *t, int64_t from_ns, int64_t until_ns);
+/* When tracing was on: from *ON_NS until *OFF_NS (0 before trace_stop). */
+void trace_covered(const struct trace *t, int64_t *on_ns, int64_t *off_ns);
+
 /* Stop tracing, drain what is left, close the stretches still open at
  * END_NS (CLOCK_MONOTONIC) and remove the instance. Returns -1 when the
  * events could not be read to the end (WHY filled). */

@@ -92,6 +92,30 @@ START_TEST(test_warmup_not_recorded)
 }
 END_TEST
 
+START_TEST(test_after_window_not_recorded)
+{
+	struct stats_block *b = stats_create(1, 0);
+	struct worker_record *r = &b->rec[0];
+
+	b->measure_from_ns = 100 * MS;
+	b->measure_until_ns = 200 * MS;
+	record_iteration(b, r, 150 * MS, 0);
+	record_iteration(b, r, 152 * MS, 0);	/* 2 ms, inside */
+	ck_assert_uint_eq(r->gap_max_ns, 2 * MS);
+	record_iteration(b, r, 205 * MS, 0);	/* 53 ms gap, 48 ms of it measured */
+	ck_assert_uint_eq(r->gap_max_ns, 48 * MS);
+	ck_assert_uint_eq(r->gap_max_end_ns, 200 * MS);
+	ck_assert_uint_eq(r->iterations, 2);	/* the one after the end does not count */
+	record_iteration(b, r, 215 * MS, RECORD_GAP_HIST);	/* 10 ms, wholly after */
+	record_iteration(b, r, 300 * MS, RECORD_GAP_HIST);	/* 85 ms, wholly after */
+	ck_assert_uint_eq(r->gap_max_ns, 48 * MS);
+	ck_assert_uint_eq(r->gaps_over_10ms, 1);
+	ck_assert_uint_eq(r->hist.count, 0);
+	ck_assert_uint_eq(r->iterations, 2);
+	stats_destroy(b);
+}
+END_TEST
+
 static void note_worker(struct load_ctx *ctx, unsigned record, void *arg)
 {
 	struct worker_record *rec = worker_begin(ctx, record);
@@ -302,6 +326,7 @@ static Suite *inband_suite(void)
 	tcase_add_test(tc, test_create_initialises_block);
 	tcase_add_test(tc, test_gaps_counted_by_size);
 	tcase_add_test(tc, test_warmup_not_recorded);
+	tcase_add_test(tc, test_after_window_not_recorded);
 	tcase_add_test(tc, test_workers_threads);
 	tcase_add_test(tc, test_workers_processes);
 	tcase_add_test(tc, test_should_stop);

@@ -504,6 +504,48 @@ static int start_late_thread(void *data, int64_t now, int64_t worst)
 	return 0;
 }
 
+/* Where the sampler thread ran during the run, seen from its progress calls. */
+struct place_seen {
+	cpu_set_t avoid;
+	int calls, on_avoided;
+};
+
+static int note_place(void *data, int64_t now_ns, int64_t worst_ns)
+{
+	struct place_seen *ps = data;
+	int cpu = sched_getcpu();
+
+	(void)now_ns;
+	(void)worst_ns;
+	ps->calls++;
+	if (cpu >= 0 && CPU_ISSET(cpu, &ps->avoid))
+		ps->on_avoided++;
+	return 0;
+}
+
+START_TEST(the_sampler_keeps_off_the_loads_cpus)
+{
+	struct sampler *s = sampler_new(250);
+	struct place_seen ps = { .calls = 0 };
+	cpu_set_t before, after;
+
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(before), &before), 0);
+	if (CPU_COUNT(&before) < 2) {
+		sampler_free(s);
+		return;		/* one CPU: nowhere else to go */
+	}
+	CPU_ZERO(&ps.avoid);
+	CPU_SET(sched_getcpu(), &ps.avoid);	/* the loads' CPU: where it is now */
+	sampler_avoid_cpus(s, &ps.avoid);
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 800 * MS, note_place, &ps), 0);
+	ck_assert_int_ge(ps.calls, 2);
+	ck_assert_int_eq(ps.on_avoided, 0);
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(after), &after), 0);
+	ck_assert(CPU_EQUAL(&before, &after));	/* put back after the run */
+	sampler_free(s);
+}
+END_TEST
+
 START_TEST(threads_appearing_and_exiting_mid_run_are_kept)
 {
 	struct thread_info late = { .name = "t-late", .busy = true,
@@ -973,6 +1015,7 @@ int main(void)
 	tcase_add_test(live, out_of_band_starvation_agrees_with_the_threads_own_gaps);
 	tcase_add_test(live, load_metrics_sum_tasks_and_keep_inband_keys);
 	tcase_add_test(live, a_process_group_is_found_as_it_grows);
+	tcase_add_test(live, the_sampler_keeps_off_the_loads_cpus);
 	suite_add_tcase(s, live);
 	return unit_run(s);
 }

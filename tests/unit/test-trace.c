@@ -133,6 +133,40 @@ START_TEST(a_stretch_older_than_the_ring_says_so)
 }
 END_TEST
 
+START_TEST(stretches_are_clipped_to_the_window_at_both_ends)
+{
+	struct tsched *t = tsched_new(1, 64);
+	const struct tsched_task *v;
+
+	tsched_set_window(t, 1000 * MS, 2000 * MS);
+	/* 10 waits 900-1100 ms (100 ms of it inside), 1500-1520 ms (inside),
+	 * 1990-2100 ms (10 ms inside) and 2200-2600 ms (after: nothing). */
+	tsched_switch(t, 0, 0, 0, 120, false, "swapper/0", 10, 120, "victim");
+	tsched_switch(t, 900 * MS, 0, 10, 120, true, "victim", 50, 120, "hog");
+	tsched_switch(t, 1100 * MS, 0, 50, 120, true, "hog", 10, 120, "victim");
+	tsched_switch(t, 1500 * MS, 0, 10, 120, true, "victim", 50, 120, "hog");
+	tsched_switch(t, 1520 * MS, 0, 50, 120, true, "hog", 10, 120, "victim");
+	tsched_switch(t, 1990 * MS, 0, 10, 120, true, "victim", 50, 120, "hog");
+	tsched_switch(t, 2100 * MS, 0, 50, 120, true, "hog", 10, 120, "victim");
+	tsched_switch(t, 2200 * MS, 0, 10, 120, true, "victim", 50, 120, "hog");
+	tsched_switch(t, 2600 * MS, 0, 50, 120, true, "hog", 10, 120, "victim");
+	tsched_finish(t, 2000 * MS);
+	v = tsched_find(t, 10);
+	ck_assert_ptr_nonnull(v);
+	ck_assert_uint_eq(v->stretches, 3);
+	ck_assert_int_eq(v->longest.ns, 100 * MS);
+	ck_assert_int_eq(v->longest.from_ns, 1000 * MS);
+	ck_assert_int_eq(v->longest.to_ns, 1100 * MS);
+	ck_assert_uint_eq(v->longest.n_holders, 1);
+	ck_assert_int_eq(v->longest.holders[0].ns, 100 * MS);
+	ck_assert_uint_eq(v->wait->max, 100 * MS);
+	/* the hog waited 1100-1500, 1520-1990 and 2100-2200 (after the end) */
+	ck_assert_uint_eq(tsched_find(t, 50)->stretches, 2);
+	ck_assert_int_eq(tsched_find(t, 50)->longest.ns, 470 * MS);
+	tsched_free(t);
+}
+END_TEST
+
 START_TEST(load_figures_replace_the_samplers_starvation)
 {
 	struct tsched *t = tsched_new(2, 64);
@@ -179,6 +213,7 @@ int main(void)
 	tcase_add_test(tc, a_wakeup_not_traced_is_counted_not_measured);
 	tcase_add_test(tc, a_migrated_waiter_counts_who_ran_where_it_ran);
 	tcase_add_test(tc, a_stretch_older_than_the_ring_says_so);
+	tcase_add_test(tc, stretches_are_clipped_to_the_window_at_both_ends);
 	tcase_add_test(tc, load_figures_replace_the_samplers_starvation);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
