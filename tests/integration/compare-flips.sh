@@ -20,7 +20,8 @@ grep -q '^verdict flip, improvement: victim.starvation_max below 700ms fail on o
 grep -Eq '^victim +starvation_max +.* -[0-9.]+% .*improvement \(verdict fail -> pass\)$' "$out" ||
 	fail "the victim's starvation_max row does not show the change and the flip"
 grep -Eq '^hog +.* (regression|improvement)' "$out" && fail "a hog row has a verdict"
-grep -q '^1 verdict flip (0 to fail)$' "$out" || fail "flip summary"
+grep -q '^1 verdict flip: 0 regressions (pass to fail), 1 improvement (fail to pass)$' "$out" ||
+	fail "flip summary"
 
 "$STARVE" compare --label new --label old "$d/rt-new.json" "$d/rt-old.json" >"$out"; rc=$?
 [ "$rc" = 1 ] || { cat "$out" >&2; fail "new -> old: exit $rc, expected 1 (a regression)"; }
