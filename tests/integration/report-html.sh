@@ -56,6 +56,15 @@ rc=$?
 [ $rc = 1 ] || fail "report --html - exited $rc for a failed result, expected 1"
 cmp -s "$T/stdout.html" "$H" || fail "--html - differs from --html FILE"
 
+# the expectations' thresholds are drawn on the charts of what they judge:
+# multi.json's starvation_max below 1.2s (bars) and cpu_share above 0.04 in
+# the throttled setting (its time series)
+"$STARVE" report "$R/multi.json" --html "$T/multi.html" >/dev/null 2>&1
+[ "$(grep -c 'stroke-dasharray="6 4"' "$T/multi.html")" -ge 2 ] || fail "multi: no threshold lines"
+grep -q '>starvation_max below 1.2s<' "$T/multi.html" || fail "multi: starvation_max threshold not drawn"
+grep -q '>cpu_share above 0.04 (throttled)<' "$T/multi.html" || fail "multi: cpu_share threshold not drawn"
+grep -q 'share at least this long' "$T/multi.html" || fail "multi: the histograms are not CCDFs"
+
 # starve run --format html (an unprivileged one-second profile)
 [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs for the run (the profile uses pu:1)"
 suite_lock
