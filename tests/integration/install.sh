@@ -7,6 +7,8 @@
 . "$top_srcdir/tests/lib.sh"
 need_cmd make
 T="$TMPDIR_TEST"
+# a make of its own, not a part of make check's (its jobserver and flags)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 D="$T/root"
 # the directories configure chose
 dirs=$(printf 'show:\n\t@echo $(bindir) $(pkgdatadir) $(docdir) $(datadir)\n' |
@@ -15,6 +17,7 @@ set -- $dirs
 bindir=$1 pkgdatadir=$2 docdir=$3 datadir=$4
 make -s --no-print-directory -C "$top_builddir" install DESTDIR="$D" >"$T/install.log" 2>&1 ||
 	fail "make install failed: $(tail -5 "$T/install.log")"
+ls "$D$pkgdatadir/profiles" >"$T/installed" 2>&1 || fail "no profiles installed: $(tail -5 "$T/install.log")"
 
 for p in "$top_srcdir"/profiles/*.yaml; do
 	[ -f "$D$pkgdatadir/profiles/${p##*/}" ] ||

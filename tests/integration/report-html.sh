@@ -73,7 +73,7 @@ out="$T/run"
 	--format html >"$T/log" 2>&1 || fail "starve run --format html failed: $(cat "$T/log")"
 [ -s "$out/report.html" ] || fail "starve run --format html wrote no report.html"
 xmllint --noout "$out/report.html" || fail "the run's report.html is not well-formed"
-for title in 'victim: longest starvation per run' 'victim: gap histogram' \
+for title in 'victim: longest starvation per run' 'victim: gap histogram, as the share of samples at least this long' \
 	'victim: CPU share over time, setting a' 'hog: CPU share over time, setting b'; do
 	[ "$(xpath "count(//*[local-name()='svg']/*[local-name()='title'][.='$title'])" \
 		"$out/report.html")" = 1 ] || fail "the run's report has no chart '$title'"
