@@ -11,12 +11,16 @@
 #include "reports/xml-writer.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CH_WIDTH 940.0
 #define CH_LEFT 150.0	/* the labels' column */
 #define CH_RIGHT 400.0	/* change and verdict */
 #define CH_LANE 22.0
+#define CH_AXIS 30.0	/* below the lanes: the value axis */
+#define CH_TICKS 5
 
 static const char *ch_verdict_class(enum cmp_verdict v)
 {
@@ -66,7 +70,7 @@ static void ch_lane(struct xml_writer *w, const struct cmp_table *t, const struc
 {
 	const struct cmp_cell *cell = &row->cells[c];
 	double y = 14 + CH_LANE * (double)c, mx;
-	char buf[160], value[64];
+	char buf[192], value[64], change[96];
 
 	ch_text(w, CH_LEFT - 6, y + 4, "end", c ? "normal" : "bold", t->columns[c].label);
 	xml_open(w, "line");
@@ -99,13 +103,64 @@ static void ch_lane(struct xml_writer *w, const struct cmp_table *t, const struc
 	if (!c)
 		snprintf(buf, sizeof(buf), "%s (baseline)", value);
 	else if (cell->tested)
-		snprintf(buf, sizeof(buf), "%s %+.1f%% [%+.1f%%, %+.1f%%] %s", value,
-			 cell->change_pct, cell->lo_pct, cell->hi_pct, cmp_verdict_name(cell->verdict));
+		snprintf(buf, sizeof(buf), "%s %s %s", value,
+			 cmp_change_text(cell, change, sizeof(change)),
+			 cmp_within_threshold(t, cell) ? "within threshold" :
+			 cmp_verdict_name(cell->verdict));
 	else
 		snprintf(buf, sizeof(buf), "%s %s", value, cmp_verdict_name(cell->verdict));
 	ch_text(w, CH_WIDTH - CH_RIGHT + 8, y + 4, "start",
 		c && (cell->verdict == CMP_REGRESSION || cell->verdict == CMP_IMPROVEMENT) ?
 		"bold" : "normal", buf);
+}
+
+static void ch_line(struct xml_writer *w, double x1, double y1, double x2, double y2,
+		    const char *stroke)
+{
+	xml_open(w, "line");
+	xml_attrf(w, "x1", "%.1f", x1), xml_attrf(w, "y1", "%.1f", y1);
+	xml_attrf(w, "x2", "%.1f", x2), xml_attrf(w, "y2", "%.1f", y2);
+	xml_attr(w, "stroke", stroke);
+	xml_close(w);
+}
+
+/* The baseline's band across every lane: its median +- the row's threshold,
+ * where a change is too small to count, so a +0.5 % change sits inside it
+ * and a +20 % one far out. */
+static void ch_band(struct xml_writer *w, const struct cmp_table *t, const struct cmp_row *row,
+		    double lo, double hi)
+{
+	double m = row->cells[0].median, d = fabs(m) * row->threshold / 100, a, b;
+
+	if (!isfinite(m))
+		return;
+	a = ch_x(fmax(m - d, lo), lo, hi), b = ch_x(fmin(m + d, hi), lo, hi);
+	xml_open(w, "rect");
+	xml_attrf(w, "x", "%.1f", a);
+	xml_attr(w, "y", "4");
+	xml_attrf(w, "width", "%.1f", fmax(b - a, 1));
+	xml_attrf(w, "height", "%.1f", CH_LANE * (double)t->n_columns);
+	xml_attr(w, "fill", "#9bd");
+	xml_attr(w, "fill-opacity", "0.25");
+	html_el(w, "title", "the baseline's median +- the threshold: a change inside is none");
+	xml_close(w);
+}
+
+/* The value axis under the lanes: ticks with the metric's unit. */
+static void ch_axis(struct xml_writer *w, const struct cmp_table *t, const struct cmp_row *row,
+		    double lo, double hi)
+{
+	double y = 8 + CH_LANE * (double)t->n_columns;
+	char value[64];
+
+	ch_line(w, CH_LEFT, y, CH_WIDTH - CH_RIGHT, y, "#555");
+	for (int i = 0; i <= CH_TICKS; i++) {
+		double v = lo + (hi - lo) * i / CH_TICKS, x = ch_x(v, lo, hi);
+
+		ch_line(w, x, y, x, y + 4, "#555");
+		ch_text(w, x, y + 16, i == 0 ? "start" : i == CH_TICKS ? "end" : "middle", "normal",
+			metric_format(row->metric, v, METRIC_DIGITS, value, sizeof(value)));
+	}
 }
 
 static void ch_row(struct xml_writer *w, const struct cmp_table *t, const struct cmp_row *row)
@@ -124,9 +179,11 @@ static void ch_row(struct xml_writer *w, const struct cmp_table *t, const struct
 	xml_open(w, "svg");
 	xml_attr(w, "xmlns", "http://www.w3.org/2000/svg");
 	xml_attrf(w, "width", "%.0f", CH_WIDTH);
-	xml_attrf(w, "height", "%.0f", 14 + CH_LANE * (double)t->n_columns);
+	xml_attrf(w, "height", "%.0f", 14 + CH_AXIS + CH_LANE * (double)t->n_columns);
 	xml_attr(w, "role", "img");
 	html_el(w, "title", title);
+	ch_band(w, t, row, lo, hi);
+	ch_axis(w, t, row, lo, hi);
 	for (size_t c = 0; c < t->n_columns; c++)
 		ch_lane(w, t, row, c, lo, hi);
 	xml_close(w);
@@ -162,12 +219,33 @@ static void ch_flips(struct xml_writer *w, const struct cmp_table *t)
 	xml_close(w);
 }
 
+/* The headline (compare-words.c): its verdict line as the page's title,
+ * the changes that decided it as a list. */
+static void ch_headline(struct xml_writer *w, const struct cmp_table *t)
+{
+	char *text = NULL, *line, *save = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return;
+	cmp_print_headline(t, f, false);
+	fclose(f);
+	line = strtok_r(text, "\n", &save);
+	if (line)
+		html_el(w, "h1", line);
+	xml_open(w, "ul");
+	while ((line = strtok_r(NULL, "\n", &save)))
+		html_el(w, "li", line + strspn(line, " "));
+	xml_close(w);
+	free(text);
+}
+
 static void ch_header(struct xml_writer *w, const struct cmp_table *t)
 {
 	char text[512];
 
-	snprintf(text, sizeof(text), "starve compare: %s", t->profile);
-	html_el(w, "h1", text);
+	ch_headline(w, t);
 	snprintf(text, sizeof(text), "Baseline %s. %zu gated regression%s, %zu improvement%s, "
 		 "%zu verdict flip%s; alpha %g; gating: %s.", t->columns[0].label,
 		 t->counts[CMP_REGRESSION], t->counts[CMP_REGRESSION] == 1 ? "" : "s",
@@ -177,8 +255,9 @@ static void ch_header(struct xml_writer *w, const struct cmp_table *t)
 	xml_attr(w, "class", cmp_exit_status(t) ? "bad" : NULL);
 	xml_text(w, text);
 	xml_close(w);
-	html_el(w, "p", "Each dot is one run; the black bar is the median. The interval is the "
-			"change's 1 - alpha confidence interval.");
+	html_el(w, "p", "Each dot is one run; the black bar is the median; the blue band is the "
+			"baseline's median +- the threshold. The interval is the change's 1 - alpha "
+			"confidence interval.");
 }
 
 int cmp_write_html(const struct cmp_table *t, FILE *f)

@@ -49,33 +49,6 @@ static void cmp_grid_free(struct cmp_grid *g)
  * (0.0928 against 0.093). */
 #define CMP_DIGITS (METRIC_DIGITS + 1)
 
-static int cmp_format_pct(char *buf, size_t len, double pct)
-{
-	if (isnan(pct))
-		return snprintf(buf, len, "-");
-	if (isinf(pct))
-		return snprintf(buf, len, "%sinf%%", pct > 0 ? "+" : "-");
-	return snprintf(buf, len, "%+.1f%%", pct);
-}
-
-/* "-49.0% [-51.2%, -46.9%]": the change and its interval, when tested. */
-static void cmp_format_change(char *buf, size_t len, const struct cmp_cell *cell)
-{
-	int used = cmp_format_pct(buf, len, cell->change_pct);
-
-	if (!cell->tested || isnan(cell->lo_pct) || used < 0 || (size_t)used + 4 >= len)
-		return;
-	buf += used, len -= (size_t)used;
-	used = snprintf(buf, len, " [");
-	buf += used, len -= (size_t)used;
-	used = cmp_format_pct(buf, len, cell->lo_pct);
-	buf += used, len -= (size_t)used;
-	used = snprintf(buf, len, ", ");
-	buf += used, len -= (size_t)used;
-	used = cmp_format_pct(buf, len, cell->hi_pct);
-	snprintf(buf + used, len - (size_t)used, "]");
-}
-
 /* The method's tag after the p-value (the intro says what they mean). */
 static const char *cmp_method_tag(const char *method)
 {
@@ -130,6 +103,8 @@ static void cmp_marked(const struct cmp_table *t, const struct cmp_row *row,
 		snprintf(buf, len, "%s", markdown ? "one run a side" : "? one run a side");
 	else if (!row->gated && cell->verdict != CMP_NO_CHANGE)
 		snprintf(buf, len, "%s (info)", word);
+	else if (cmp_within_threshold(t, cell))	/* significant, but small */
+		snprintf(buf, len, "%s", markdown ? "within threshold" : "  within threshold");
 	else
 		snprintf(buf, len, "%s", word);
 }
@@ -152,10 +127,11 @@ static void cmp_fill_header(const struct cmp_table *t, struct cmp_grid *g)
 	cmp_grid_put(g, 0, c++, "metric");
 	cmp_grid_put(g, 0, c++, "threshold");
 	g->right[c] = true;
-	cmp_grid_put(g, 0, c++, "%s", t->columns[0].label);
+	/* the value columns are the medians of each side's runs */
+	cmp_grid_put(g, 0, c++, "%s (median)", t->columns[0].label);
 	for (size_t i = 1; i < t->n_columns; i++) {
 		g->right[c] = g->right[c + 1] = g->right[c + 2] = true;
-		cmp_grid_put(g, 0, c++, "%s", t->columns[i].label);
+		cmp_grid_put(g, 0, c++, "%s (median)", t->columns[i].label);
 		cmp_grid_put(g, 0, c++, "change [%g%% interval]", 100 * (1 - t->alpha));
 		cmp_grid_put(g, 0, c++, "p");
 		cmp_grid_put(g, 0, c++, "verdict");
@@ -163,11 +139,12 @@ static void cmp_fill_header(const struct cmp_table *t, struct cmp_grid *g)
 	g->right[k - 1] = true;
 }
 
-static void cmp_fill_row(const struct cmp_table *t, struct cmp_grid *g, size_t r, bool md)
+/* Grid row R from table row ROW. */
+static void cmp_fill_row(const struct cmp_table *t, struct cmp_grid *g, size_t r,
+			 const struct cmp_row *row, bool md)
 {
-	const struct cmp_row *row = &t->rows[r - 1];
 	size_t c = 0;
-	char buf[64];
+	char buf[96];
 
 	if (cmp_key_cols(t) == 4)
 		cmp_grid_put(g, r, c++, "%s", *row->setting ? row->setting : "(none)");
@@ -181,8 +158,7 @@ static void cmp_fill_row(const struct cmp_table *t, struct cmp_grid *g, size_t r
 
 		cmp_grid_put(g, r, c++, "%s", metric_format(row->metric, cell->median, CMP_DIGITS,
 							    buf, sizeof(buf)));
-		cmp_format_change(buf, sizeof(buf), cell);
-		cmp_grid_put(g, r, c++, "%s", buf);
+		cmp_grid_put(g, r, c++, "%s", cmp_change_text(cell, buf, sizeof(buf)));
 		cmp_format_p(buf, sizeof(buf), cell);
 		cmp_grid_put(g, r, c++, "%s", buf);
 		cmp_marked(t, row, cell, md, buf, sizeof(buf));
@@ -190,16 +166,36 @@ static void cmp_fill_row(const struct cmp_table *t, struct cmp_grid *g, size_t r
 	}
 }
 
-static void cmp_grid_build(const struct cmp_table *t, struct cmp_grid *g, bool markdown)
+static size_t cmp_rows_gated(const struct cmp_table *t, bool gated)
 {
+	size_t n = 0;
+
+	for (size_t r = 0; r < t->n_rows; r++)
+		n += t->rows[r].gated == gated;
+	return n;
+}
+
+/* The grid of the rows that gate (GATED), or of those that do not. */
+static void cmp_grid_build(const struct cmp_table *t, struct cmp_grid *g, bool markdown,
+			   bool gated)
+{
+	size_t r = 1;
+
 	g->n_cols = cmp_key_cols(t) + 1 + 4 * (t->n_columns - 1);
-	g->n_rows = t->n_rows + 1;
+	g->n_rows = cmp_rows_gated(t, gated) + 1;
 	g->cells = xcalloc(g->n_rows * g->n_cols, sizeof(*g->cells));
 	g->right = xcalloc(g->n_cols, sizeof(*g->right));
 	cmp_fill_header(t, g);
-	for (size_t r = 1; r < g->n_rows; r++)
-		cmp_fill_row(t, g, r, markdown);
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (t->rows[i].gated == gated)
+			cmp_fill_row(t, g, r++, &t->rows[i], markdown);
 	g->right[g->n_cols - 1] = false;	/* the verdict words */
+}
+
+/* How many settings COL's runs come from (results mode; 1 in settings mode). */
+static size_t cmp_settings_of(const struct cmp_table *t, const struct cmp_column *col)
+{
+	return t->mode == CMP_RESULTS ? col->view->n_setting_names : 1;
 }
 
 /* The lines above the table: what was compared, and how. */
@@ -227,7 +223,10 @@ static void cmp_print_intro(const struct cmp_table *t, FILE *out, const char *eo
 		fputs(" (", out);
 		if (t->mode == CMP_RESULTS)
 			fprintf(out, "%s, ", col->file);
-		fprintf(out, "%zu ok runs", col->runs_ok);
+		fprintf(out, "%zu ok run%s", col->runs_ok, col->runs_ok == 1 ? "" : "s");
+		if (cmp_settings_of(t, col) > 1)	/* runs are not repetitions then */
+			fprintf(out, ": %d repetition%s of %zu settings", col->view->repetitions,
+				col->view->repetitions == 1 ? "" : "s", cmp_settings_of(t, col));
 		if (col->runs_noisy)
 			fprintf(out, ", %zu noisy", col->runs_noisy);
 		if (t->mode == CMP_RESULTS && !col->view->complete)
@@ -295,8 +294,11 @@ static void cmp_print_summary(const struct cmp_table *t, FILE *out)
 			t->info_counts[CMP_REGRESSION] == 1 ? "" : "s", t->info_counts[CMP_IMPROVEMENT],
 			t->info_counts[CMP_IMPROVEMENT] == 1 ? "" : "s");
 	if (t->n_flips)
-		fprintf(out, "%zu verdict flip%s (%zu to fail)\n", t->n_flips, t->n_flips == 1 ? "" : "s",
-			t->flip_regressions);
+		fprintf(out, "%zu verdict flip%s: %zu regression%s (pass to fail), %zu improvement%s "
+			     "(fail to pass)\n", t->n_flips, t->n_flips == 1 ? "" : "s",
+			t->flip_regressions, t->flip_regressions == 1 ? "" : "s",
+			t->n_flips - t->flip_regressions,
+			t->n_flips - t->flip_regressions == 1 ? "" : "s");
 	if (t->counts[CMP_INSUFFICIENT] || t->info_counts[CMP_INSUFFICIENT])
 		fprintf(out, "insufficient data: %s\n", t->test == CMP_TEST_AUTO ?
 			"the metric is missing on a side, or one run a side (whose interval, "
@@ -312,15 +314,16 @@ static void cmp_print_summary(const struct cmp_table *t, FILE *out)
 			t->underpowered, t->underpowered == 1 ? "" : "s", t->alpha);
 }
 
-void cmp_print_text(const struct cmp_table *t, FILE *out)
+/* The heading of the rows that do not gate, above their own table. */
+#define CMP_INFO_HEADING "information: rows that do not gate (the loads that cause the trouble)"
+
+/* One table as aligned text: the rows that gate (GATED) or the others. */
+static void cmp_text_table(const struct cmp_table *t, FILE *out, bool gated)
 {
 	struct cmp_grid g;
 	size_t *width;
 
-	cmp_confounders_print(t, out, "\n");
-	cmp_print_intro(t, out, "\n");
-	cmp_print_flips(t, out, "\n");
-	cmp_grid_build(t, &g, false);
+	cmp_grid_build(t, &g, false, gated);
 	width = xcalloc(g.n_cols, sizeof(*width));
 	for (size_t r = 0; r < g.n_rows; r++)
 		for (size_t c = 0; c < g.n_cols; c++)
@@ -336,11 +339,25 @@ void cmp_print_text(const struct cmp_table *t, FILE *out)
 		}
 		fputc('\n', out);
 	}
+	free(width);
+	cmp_grid_free(&g);
+}
+
+void cmp_print_text(const struct cmp_table *t, FILE *out)
+{
+	cmp_print_headline(t, out, false);
+	cmp_confounders_print(t, out, "\n");
+	cmp_print_intro(t, out, "\n");
+	cmp_print_flips(t, out, "\n");
+	if (cmp_rows_gated(t, true))
+		cmp_text_table(t, out, true);
+	if (cmp_rows_gated(t, false)) {
+		fprintf(out, "%s" CMP_INFO_HEADING "\n", cmp_rows_gated(t, true) ? "\n" : "");
+		cmp_text_table(t, out, false);
+	}
 	if (!t->n_rows)
 		fprintf(out, "(no metric was reported by an ok run)\n");
 	cmp_print_summary(t, out);
-	free(width);
-	cmp_grid_free(&g);
 }
 
 /* A Markdown cell: '|' would end the cell early. */
@@ -355,15 +372,11 @@ static void cmp_md_cell(FILE *out, const char *s)
 	fputc(' ', out);
 }
 
-void cmp_print_markdown(const struct cmp_table *t, FILE *out)
+static void cmp_md_table(const struct cmp_table *t, FILE *out, bool gated)
 {
 	struct cmp_grid g;
 
-	fprintf(out, "### starve compare\n\n");
-	cmp_confounders_print(t, out, "  \n");
-	cmp_print_intro(t, out, "  \n");
-	cmp_print_flips(t, out, "  \n");
-	cmp_grid_build(t, &g, true);
+	cmp_grid_build(t, &g, true, gated);
 	for (size_t r = 0; r < g.n_rows; r++) {
 		for (size_t c = 0; c < g.n_cols; c++)
 			cmp_md_cell(out, cmp_grid_get(&g, r, c));
@@ -374,8 +387,23 @@ void cmp_print_markdown(const struct cmp_table *t, FILE *out)
 			fputs(g.right[c] ? "|---:" : "|---", out);
 		fputs("|\n", out);
 	}
-	cmp_print_summary(t, out);
 	cmp_grid_free(&g);
+}
+
+void cmp_print_markdown(const struct cmp_table *t, FILE *out)
+{
+	cmp_print_headline(t, out, true);
+	cmp_confounders_print(t, out, "  \n");
+	cmp_print_intro(t, out, "  \n");
+	cmp_print_flips(t, out, "  \n");
+	if (cmp_rows_gated(t, true))
+		cmp_md_table(t, out, true);
+	if (cmp_rows_gated(t, false)) {
+		fputs("\n<details><summary>" CMP_INFO_HEADING "</summary>\n\n", out);
+		cmp_md_table(t, out, false);
+		fputs("\n</details>\n", out);
+	}
+	cmp_print_summary(t, out);
 }
 
 /* Non-finite numbers have no JSON spelling: null. */

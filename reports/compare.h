@@ -201,6 +201,19 @@ json_t *cmp_confounders_json(const struct cmp_table *t);
 struct xml_writer;
 void cmp_confounders_html(struct xml_writer *w, const struct cmp_table *t);
 
+/* compare-words.c: "+12.3%", "x12.3" past +900%, "more than x100", "-" for
+ * NAN (never "inf"); the interval of CELL widened to hold its estimate;
+ * "-49.0% [-51.2%, -46.9%]"; whether a no-change cell is a significant
+ * change smaller than its threshold; the headline: the verdict line, then
+ * up to CMP_HEADLINE_ROWS gated changes, what decided first ("### " before
+ * the verdict in Markdown, bullets). */
+#define CMP_HEADLINE_ROWS 3
+const char *cmp_pct_text(double pct, char *buf, size_t len);
+void cmp_interval(const struct cmp_cell *cell, double *lo, double *hi);
+const char *cmp_change_text(const struct cmp_cell *cell, char *buf, size_t len);
+bool cmp_within_threshold(const struct cmp_table *t, const struct cmp_cell *cell);
+void cmp_print_headline(const struct cmp_table *t, FILE *out, bool markdown);
+
 /* compare-print.c */
 void cmp_print_text(const struct cmp_table *t, FILE *out);
 void cmp_print_markdown(const struct cmp_table *t, FILE *out);

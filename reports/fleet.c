@@ -58,13 +58,6 @@ const char *fleet_case_name(const struct result_view *v, const struct rv_run *ru
 	return buf;
 }
 
-enum verdict_kind fleet_run_verdict(const struct result_view *v)
-{
-	if (!v->complete && v->summary.verdict != VERDICT_FAIL)
-		return VERDICT_UNDECIDED;
-	return v->summary.verdict;
-}
-
 const char *fleet_run_summary(const struct result_view *v, char *buf, size_t len)
 {
 	const struct rv_summary *s = &v->summary;

@@ -25,11 +25,6 @@ const char *fleet_case_name(const struct result_view *v, const struct rv_run *ru
 			    const struct rv_verdict *vd, bool with_repetition, char *buf,
 			    size_t len);
 
-/* The verdict of the result as a whole: the summary's, but undecided when
- * the result is partial (interrupted) and nothing failed, since what did
- * not run is unknown. */
-enum verdict_kind fleet_run_verdict(const struct result_view *v);
-
 /* "starve PROFILE: 3 pass, 1 fail, 0 skip, 0 undecided" and, for a partial
  * result, " (interrupted: a partial result)". Returns BUF. */
 const char *fleet_run_summary(const struct result_view *v, char *buf, size_t len);

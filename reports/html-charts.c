@@ -1,8 +1,10 @@
 /* The per-load sections of the HTML report (reports/html.h): a table of the
  * load's metrics per run, the longest starvation of every run as bars
  * (out-of-band and in-band side by side), each histogram the load recorded
- * as steps over a log-scaled time axis (one line per run), and the CPU-share
- * time series, one plot per setting. */
+ * as a CCDF (the share of samples at least this long, one line per run, both
+ * axes log-scaled: lines that only fall apart where the runs differ), and
+ * the CPU-share time series, one plot per setting. Each chart draws the
+ * thresholds of the profile's expectations on what it shows. */
 #include "config.h"
 #include "reports/html.h"
 #include "reports/svg.h"
@@ -114,6 +116,46 @@ static void html_field_names(const struct result_view *v, const char *name,
 	}
 }
 
+/* ---- thresholds ---- */
+
+#define HTML_MAX_REFS 8
+
+struct html_refs {
+	struct svg_ref r[HTML_MAX_REFS];
+	char labels[HTML_MAX_REFS][128];
+	size_t n;
+};
+
+/* The thresholds of the expectations on load NAME's metrics whose name
+ * starts with PREFIX, times SCALE (seconds to a chart's nanoseconds), on the
+ * x axis when ON_X: "wakeup_p99 below 20ms (throttled)". */
+static void html_refs(const struct result_view *v, const char *name, const char *prefix,
+		      double scale, bool on_x, struct html_refs *out)
+{
+	out->n = 0;
+	for (size_t i = 0; prefix && i < v->profile.n_expect && out->n < HTML_MAX_REFS; i++) {
+		const struct rv_expect *e = &v->profile.expect[i];
+		char th[48];
+
+		if (strcmp(e->rule.load, name) || strncmp(e->rule.metric, prefix, strlen(prefix)))
+			continue;
+		snprintf(out->labels[out->n], sizeof(out->labels[0]), "%s %s %s%s%s%s",
+			 e->rule.metric, result_op_name(e->rule.op),
+			 verdict_threshold_text(&e->rule, th, sizeof(th)), e->setting ? " (" : "",
+			 e->setting ? e->setting : "", e->setting ? ")" : "");
+		out->r[out->n] = (struct svg_ref){ .value = e->rule.threshold * scale,
+						   .label = out->labels[out->n], .on_x = on_x };
+		out->n++;
+	}
+}
+
+/* The metrics a histogram's x axis measures: their expectations are drawn on it. */
+static const char *html_hist_metrics(const char *hist)
+{
+	return !strcmp(hist, "wakeup_latency") ? "wakeup_" :
+	       !strcmp(hist, "gap") ? "starvation_max_inband" : NULL;
+}
+
 static const struct {
 	enum metric_id metric;
 	const char *label;
@@ -147,6 +189,7 @@ static void html_starvation_bars(struct xml_writer *w, const struct result_view 
 	char (*labels)[HTML_NAME_LEN] = calloc(v->n_runs + 1, sizeof(*labels));
 	const char **groups = calloc(v->n_runs + 1, sizeof(*groups)), *series[HTML_N_STARVATION];
 	double *values = calloc((v->n_runs + 1) * HTML_N_STARVATION, sizeof(*values));
+	struct html_refs refs;
 
 	if (ns && labels && groups && values) {
 		for (size_t i = 0; i < v->n_runs; i++) {
@@ -163,29 +206,32 @@ static void html_starvation_bars(struct xml_writer *w, const struct result_view 
 		for (size_t s = 0; s < ns; s++)
 			series[s] = html_starvation[used[s]].label;
 		snprintf(title, title_len, "%s: longest starvation per run", name);
+		html_refs(v, name, "starvation_max", 1, false, &refs);
 		svg_bar_chart(w, &(struct svg_bars){ .title = title, .y_title = metric_name(MET_STARVATION_MAX),
 				.groups = groups, .n_groups = g, .series = series, .n_series = ns,
-				.values = values, .label = html_label_s });
+				.values = values, .label = html_label_s, .refs = refs.r,
+				.n_refs = refs.n });
 	}
 	free(labels);
 	free(groups);
 	free(values);
 }
 
-/* Histogram H as bucket steps: x from each bucket's lower bound to the next
- * bucket's, y the count. */
+/* Histogram H as a CCDF in bucket steps: x from each bucket's lower bound to
+ * the next bucket's, y the share of samples in that bucket or above. */
 static void html_hist_series(struct html_chart *c, const struct rv_histogram *h,
 			     const char *label)
 {
 	size_t n = h->n_buckets;
-	double *d;
+	double *d, left = (double)h->count;
 
-	if (!n || !(d = html_chart_add(c, label, n, 3)))
+	if (!n || !h->count || !(d = html_chart_add(c, label, n, 3)))
 		return;
 	c->s[c->n - 1].x_end = d + 2 * n;
 	for (size_t i = 0; i < n; i++) {
 		d[i] = (double)h->buckets[i].lower_ns;
-		d[n + i] = (double)h->buckets[i].count;
+		d[n + i] = left / (double)h->count;
+		left -= (double)h->buckets[i].count;
 		d[2 * n + i] = (double)hist_bucket_upper(hist_bucket_of(h->buckets[i].lower_ns)) + 1;
 	}
 }
@@ -194,11 +240,15 @@ static void html_histogram(struct xml_writer *w, const struct result_view *v, co
 			   const char *hist, char *title, size_t title_len)
 {
 	struct html_chart c;
-	struct svg_plot p = { .title = title, .x_title = hist, .y_title = "samples (log scale)",
+	struct svg_plot p = { .title = title, .x_title = hist,
+			      .y_title = "share at least this long (log scale)",
 			      .x = { .log = true, .label = html_label_ns },
 			      .y = { .log = true }, .style = SVG_STEPS };
+	struct html_refs refs;
 	char label[HTML_NAME_LEN];
 
+	html_refs(v, name, html_hist_metrics(hist), 1e9, true, &refs);
+	p.refs = refs.r, p.n_refs = refs.n;
 	if (html_chart_init(&c, v->n_runs)) {
 		for (size_t i = 0; i < v->n_runs; i++) {
 			const struct rv_histogram *h =
@@ -208,7 +258,8 @@ static void html_histogram(struct xml_writer *w, const struct result_view *v, co
 				html_hist_series(&c, h, html_run_label(v, &v->runs[i], label,
 								       sizeof(label)));
 		}
-		snprintf(title, title_len, "%s: %s histogram", name, hist);
+		snprintf(title, title_len, "%s: %s histogram, as the share of samples at least "
+			 "this long", name, hist);
 		if (svg_axis_fit(&p.x, c.s, c.n, true) && svg_axis_fit(&p.y, c.s, c.n, false))
 			svg_plot(w, &p, c.s, c.n);
 	}
@@ -238,8 +289,11 @@ static void html_timeseries(struct xml_writer *w, const struct result_view *v, c
 	struct svg_plot p = { .title = title, .x_title = "time into the run",
 			      .y_title = "CPU share", .x = { .label = html_label_s },
 			      .style = SVG_LINES };
+	struct html_refs refs;
 	char label[HTML_NAME_LEN];
 
+	html_refs(v, name, "cpu_share", 1, false, &refs);
+	p.refs = refs.r, p.n_refs = refs.n;
 	if (html_chart_init(&c, v->n_runs)) {
 		for (size_t i = 0; i < v->n_runs; i++) {
 			const struct rv_load *load = rv_run_load(&v->runs[i], name);

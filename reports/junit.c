@@ -3,6 +3,7 @@
  * measured on (kernel, HZ, knobs) since the XML is often all a CI keeps. */
 #include "config.h"
 #include "reports/junit.h"
+#include "reports/outcome.h"
 #include "reports/verdict.h"
 #include "reports/xml-writer.h"
 
@@ -28,11 +29,11 @@ static void junit_count(const struct result_view *v, size_t setting, struct juni
 			continue;
 		c->time += isnan(run->duration_s) ? 0 : run->duration_s;
 		for (size_t j = 0; j < run->n_verdicts; j++) {
-			enum verdict_kind k = run->verdicts[j].kind;
+			enum outcome o = outcome_of(v, run->verdicts[j].kind);
 
 			c->tests++;
-			c->failures += k == VERDICT_FAIL;
-			c->skipped += k == VERDICT_SKIP || k == VERDICT_UNDECIDED;
+			c->failures += o == OUTCOME_FAIL;
+			c->skipped += o == OUTCOME_SKIP;
 		}
 	}
 }
@@ -78,31 +79,27 @@ static void junit_properties(struct xml_writer *w, const struct result_view *v,
 	xml_close(w);
 }
 
-/* The <failure> or <skipped> child of a testcase, if any. */
-static void junit_outcome(struct xml_writer *w, const struct rv_verdict *vd)
+/* The <failure> or <skipped> child of a testcase, if any: what
+ * reports/outcome.h makes of the verdict, its reason prefixed with
+ * "undecided: " for an undecided one. */
+static void junit_outcome(struct xml_writer *w, const struct result_view *v,
+			  const struct rv_verdict *vd)
 {
 	const char *reason = vd->reason ? vd->reason : "no reason recorded";
+	enum outcome o = outcome_of(v, vd->kind);
 	char msg[1024];
 
-	switch (vd->kind) {
-	case VERDICT_PASS:
+	if (o == OUTCOME_PASS)
 		return;
-	case VERDICT_FAIL:
-		xml_open(w, "failure");
-		xml_attr(w, "message", reason);
-		xml_attr(w, "type", "starve.threshold");
-		xml_text(w, reason);
-		xml_close(w);
-		return;
-	case VERDICT_SKIP:
-	case VERDICT_UNDECIDED:
-		snprintf(msg, sizeof(msg), "%s%s", vd->kind == VERDICT_UNDECIDED ? "undecided: " : "",
-			 reason);
-		xml_open(w, "skipped");
-		xml_attr(w, "message", msg);
-		xml_close(w);
-		return;
+	snprintf(msg, sizeof(msg), "%s%s", outcome_reason_prefix(vd->kind), reason);
+	xml_open(w, o == OUTCOME_FAIL ? "failure" : "skipped");
+	xml_attr(w, "message", msg);
+	if (o == OUTCOME_FAIL) {
+		xml_attr(w, "type", vd->kind == VERDICT_UNDECIDED ? "starve.undecided"
+								  : "starve.threshold");
+		xml_text(w, msg);
 	}
+	xml_close(w);
 }
 
 static void junit_testcase(struct xml_writer *w, const struct result_view *v,
@@ -119,8 +116,10 @@ static void junit_testcase(struct xml_writer *w, const struct result_view *v,
 	xml_open(w, "testcase");
 	xml_attr(w, "name", name);
 	xml_attr(w, "classname", classname);
-	xml_attrf(w, "time", "%.3f", isnan(run->duration_s) ? 0 : run->duration_s);
-	junit_outcome(w, vd);
+	/* the run's time shared by its cases, so they add up to the suite's */
+	xml_attrf(w, "time", "%.3f",
+		  isnan(run->duration_s) ? 0 : run->duration_s / (double)run->n_verdicts);
+	junit_outcome(w, v, vd);
 	xml_close(w);
 }
 

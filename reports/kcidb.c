@@ -17,12 +17,11 @@
 
 #define KCIDB_ID_MAX 1024
 
-const char *kcidb_status(enum verdict_kind k)
+const char *kcidb_status(enum outcome o)
 {
-	static const char *const names[] = { [VERDICT_SKIP] = "SKIP", [VERDICT_PASS] = "PASS",
-					     [VERDICT_UNDECIDED] = "ERROR",
-					     [VERDICT_FAIL] = "FAIL" };
-	return names[k];
+	static const char *const names[] = { [OUTCOME_PASS] = "PASS", [OUTCOME_FAIL] = "FAIL",
+					     [OUTCOME_SKIP] = "SKIP" };
+	return names[o];
 }
 
 /* ---- the command line's parameters ---- */
@@ -247,7 +246,7 @@ static json_t *kcidb_expect_test(const struct kcidb_doc *d, const struct rv_run 
 	kcidb_printf(path, sizeof(path), "starve.%s.%s.%s", d->profile, setting, name);
 	kcidb_printf(id, sizeof(id), "%s:%s/%s/%ld/%s", d->origin, d->run_key, setting,
 		     run->repetition, name);
-	t = kcidb_test(d, id, path, kcidb_status(vd->kind));
+	t = kcidb_test(d, id, path, kcidb_status(outcome_of(d->v, vd->kind)));
 	kcidb_set_str(t, "comment", verdict_label(&vd->rule, label, sizeof(label)));
 	kcidb_set_str(t, "log_excerpt", vd->reason);
 	kcidb_set(t, "number", kcidb_number(vd));
@@ -299,7 +298,7 @@ static json_t *kcidb_run_test(const struct kcidb_doc *d)
 
 	kcidb_printf(id, sizeof(id), "%s:%s", d->origin, d->run_key);
 	kcidb_printf(path, sizeof(path), "starve.%s", d->profile);
-	t = kcidb_test(d, id, path, kcidb_status(fleet_run_verdict(v)));
+	t = kcidb_test(d, id, path, kcidb_status(outcome_of_result(v)));
 	kcidb_set_str(t, "comment", fleet_run_summary(v, comment, sizeof(comment)));
 	kcidb_set_str(t, "log_excerpt", v->summary.warning);
 	kcidb_set_str(t, "start_time", v->started);

@@ -5,18 +5,18 @@
  * stand in for the kernel that ran, so the document is complete on its own.
  * ci/kernelci/README.md says what each field holds and how a lab submits it.
  *
- * Statuses: pass PASS, fail FAIL, skip SKIP, undecided ERROR: the test ran
- * but could not trust its own measurement (a run in error, a metric not
- * measured, other tasks on its CPUs, a sampler that fell behind), which is
- * KCIDB's "the test didn't complete due to a failure in its code, and the
- * status of the tested code is unknown". MISS would say it never ran, and
- * would drop the measured value, which KCIDB reads with ERROR but not MISS. */
+ * Statuses follow reports/outcome.h, as every report does: PASS, FAIL, or
+ * SKIP; an undecided verdict is SKIP, or FAIL under --strict (its misc
+ * says "starve_verdict": "undecided" and its log_excerpt why), and the run
+ * as a whole is what the exit status says. ERROR would fail a KCIDB
+ * consumer's run that starve passes. */
 #ifndef STARVE_KCIDB_H
 #define STARVE_KCIDB_H
 
 #include <stdio.h>
 
 #include "reports/formats.h"
+#include "reports/outcome.h"
 #include "reports/result-view.h"
 #include "reports/result.h"
 
@@ -30,7 +30,7 @@ int kcidb_write(const struct result_view *v, const struct report_params *p, FILE
  * schema's patterns say; -1 with an error naming the option printed. */
 int kcidb_params_check(const struct report_params *p);
 
-/* "PASS", "FAIL", "SKIP", "ERROR" for a verdict. */
-const char *kcidb_status(enum verdict_kind k);
+/* "PASS", "FAIL", "SKIP" for an outcome. */
+const char *kcidb_status(enum outcome o);
 
 #endif

@@ -1,9 +1,11 @@
-/* KTAP report (reports/ktap.h). A setting is "not ok" when one of its
- * verdicts failed, skipped when none of them passed or failed (all skipped
- * or undecided), else "ok"; reasons go to diagnostic lines so a kselftest
- * log reader sees them next to the result. */
+/* KTAP report (reports/ktap.h). Each verdict is what reports/outcome.h
+ * makes of it ("not ok", "ok", or "ok # SKIP reason"); a setting is "not
+ * ok" when one of its cases failed, skipped when none passed or failed, else
+ * "ok"; reasons go to diagnostic lines so a kselftest log reader sees them
+ * next to the result. */
 #include "config.h"
 #include "reports/ktap.h"
+#include "reports/outcome.h"
 #include "reports/verdict.h"
 
 #include <string.h>
@@ -21,16 +23,15 @@ static void ktap_diag(FILE *f, const char *indent, const char *text)
 	fputc('\n', f);
 }
 
-/* One result line: "ok 3 NAME # SKIP reason" etc. */
-static void ktap_line(FILE *f, const char *indent, unsigned n, enum verdict_kind k,
-		      const char *name, const char *reason)
+/* One result line: "ok 3 NAME # SKIP reason" etc.; PREFIX goes before the
+ * reason of a skip. */
+static void ktap_line(FILE *f, const char *indent, unsigned n, enum outcome o, const char *name,
+		      const char *prefix, const char *reason)
 {
-	fprintf(f, "%s%s %u ", indent, k == VERDICT_FAIL ? "not ok" : "ok", n);
+	fprintf(f, "%s%s %u ", indent, o == OUTCOME_FAIL ? "not ok" : "ok", n);
 	ktap_escape(f, name);
-	if (k == VERDICT_SKIP || k == VERDICT_UNDECIDED) {
-		fputs(" # SKIP ", f);
-		if (k == VERDICT_UNDECIDED)
-			fputs("undecided: ", f);
+	if (o == OUTCOME_SKIP) {
+		fprintf(f, " # SKIP %s", prefix);
 		ktap_escape(f, reason ? reason : "no reason recorded");
 	}
 	fputc('\n', f);
@@ -46,12 +47,33 @@ static unsigned ktap_count(const struct result_view *v, size_t setting)
 	return n;
 }
 
-/* The nested subtest of setting SETTING; returns the setting's own result
- * and sets *why to a reason for a skipped setting. */
-static enum verdict_kind ktap_subtest(FILE *f, const struct result_view *v, size_t setting,
-				      const char **why)
+/* The case of verdict VD of RUN, number N; its outcome is counted in COUNT. */
+static void ktap_case(FILE *f, const struct result_view *v, const struct rv_run *run,
+		      const struct rv_verdict *vd, unsigned n, unsigned count[3])
 {
-	unsigned n = 0, count[4] = { 0 };
+	enum outcome o = outcome_of(v, vd->kind);
+	char label[512], name[600], why[1024];
+
+	verdict_label(&vd->rule, label, sizeof(label));
+	snprintf(name, sizeof(name), "%s", label);
+	if (v->repetitions > 1)
+		snprintf(name, sizeof(name), "%s [rep %ld]", label, run->repetition + 1);
+	if (o == OUTCOME_FAIL) {
+		snprintf(why, sizeof(why), "%s%s", outcome_reason_prefix(vd->kind),
+			 vd->reason ? vd->reason : "failed");
+		ktap_diag(f, "  ", why);
+	}
+	ktap_line(f, "  ", n, o, name, outcome_reason_prefix(vd->kind), vd->reason);
+	count[o]++;
+}
+
+/* The nested subtest of setting SETTING; returns the setting's own outcome
+ * and sets *why to a reason for a skipped setting. COUNT adds up the cases'
+ * outcomes. */
+static enum outcome ktap_subtest(FILE *f, const struct result_view *v, size_t setting,
+				 const char **why, unsigned count[3])
+{
+	unsigned n = 0, mine[3] = { 0 }, undecided = 0;
 
 	fprintf(f, "  KTAP version 1\n  # Subtest: ");
 	ktap_escape(f, v->setting_names[setting]);
@@ -65,32 +87,25 @@ static enum verdict_kind ktap_subtest(FILE *f, const struct result_view *v, size
 		if (!*why)
 			*why = run->reason;
 		for (size_t j = 0; j < run->n_verdicts; j++) {
-			const struct rv_verdict *vd = &run->verdicts[j];
-			char label[512], name[600];
-
-			verdict_label(&vd->rule, label, sizeof(label));
-			snprintf(name, sizeof(name), "%s", label);
-			if (v->repetitions > 1)
-				snprintf(name, sizeof(name), "%s [rep %ld]", label, run->repetition + 1);
-			if (vd->kind == VERDICT_FAIL)
-				ktap_diag(f, "  ", vd->reason ? vd->reason : "failed");
-			ktap_line(f, "  ", ++n, vd->kind, name, vd->reason);
-			count[vd->kind]++;
+			ktap_case(f, v, run, &run->verdicts[j], ++n, mine);
+			undecided += run->verdicts[j].kind == VERDICT_UNDECIDED;
 		}
 	}
-	if (count[VERDICT_FAIL] || (count[VERDICT_UNDECIDED] && v->summary.undecided_fails))
-		return VERDICT_FAIL;
-	if (count[VERDICT_PASS] || (n == 0 && !*why))
-		return VERDICT_PASS;
-	if (count[VERDICT_UNDECIDED])
-		*why = "every verdict undecided";
-	return VERDICT_SKIP;
+	for (size_t i = 0; i < 3; i++)
+		count[i] += mine[i];
+	if (mine[OUTCOME_FAIL])
+		return OUTCOME_FAIL;
+	if (mine[OUTCOME_PASS] || (n == 0 && !*why))
+		return OUTCOME_PASS;
+	if (undecided)
+		*why = undecided == n ? "every verdict undecided" : "every verdict skipped or undecided";
+	return OUTCOME_SKIP;
 }
 
 int ktap_write(const struct result_view *v, FILE *f)
 {
 	const struct rv_summary *s = &v->summary;
-	unsigned totals[4] = { 0 };
+	unsigned cases[3] = { 0 };
 	char text[512];
 
 	fprintf(f, "KTAP version 1\n");
@@ -103,16 +118,16 @@ int ktap_write(const struct result_view *v, FILE *f)
 		fprintf(f, "1..%zu\n", v->n_setting_names);
 	for (size_t i = 0; i < v->n_setting_names; i++) {
 		const char *why;
-		enum verdict_kind k = ktap_subtest(f, v, i, &why);
+		enum outcome o = ktap_subtest(f, v, i, &why, cases);
 
-		ktap_line(f, "", (unsigned)i + 1, k, v->setting_names[i], why);
-		totals[k]++;
+		ktap_line(f, "", (unsigned)i + 1, o, v->setting_names[i], "", why);
 	}
-	/* the closing line kselftest's runner prints, over the settings */
+	/* the closing line kselftest's runner prints, over the cases */
 	fprintf(f, "# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:0\n",
-		totals[VERDICT_PASS], totals[VERDICT_FAIL], totals[VERDICT_SKIP]);
-	snprintf(text, sizeof(text), "verdicts: %ld pass, %ld fail, %ld skip, %ld undecided",
-		 s->pass, s->fail, s->skip, s->undecided);
+		cases[OUTCOME_PASS], cases[OUTCOME_FAIL], cases[OUTCOME_SKIP]);
+	snprintf(text, sizeof(text), "verdicts: %ld pass, %ld fail, %ld skip, %ld undecided%s",
+		 s->pass, s->fail, s->skip, s->undecided,
+		 s->undecided && s->undecided_fails ? " (--strict: undecided fails)" : "");
 	ktap_diag(f, "", text);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

@@ -9,12 +9,11 @@
 
 #include <math.h>
 
-const char *lava_result(enum verdict_kind k)
+const char *lava_result(enum outcome o)
 {
-	static const char *const names[] = { [VERDICT_SKIP] = "skip", [VERDICT_PASS] = "pass",
-					     [VERDICT_UNDECIDED] = "unknown",
-					     [VERDICT_FAIL] = "fail" };
-	return names[k];
+	static const char *const names[] = { [OUTCOME_PASS] = "pass", [OUTCOME_FAIL] = "fail",
+					     [OUTCOME_SKIP] = "skip" };
+	return names[o];
 }
 
 void lava_quote(FILE *f, const char *s)
@@ -38,9 +37,10 @@ static void lava_comment(FILE *f, const char *text)
 	fputc('\n', f);
 }
 
-/* "lava-test-case NAME --result R [--measurement V [--units U]]", after an
- * echo of the label and the reason so the LAVA log says why. */
-static void lava_case(FILE *f, const char *name, enum verdict_kind k, const char *metric,
+/* "lava-test-case NAME --result R [--measurement V [--units U]]" (VALUE
+ * NAN: none), after an echo of the label and the reason so the LAVA log
+ * says why. */
+static void lava_case(FILE *f, const char *name, enum outcome o, const char *metric,
 		      double value, const char *label, const char *reason)
 {
 	const struct metric_def *m = metric ? metric_find(metric) : NULL;
@@ -51,8 +51,8 @@ static void lava_case(FILE *f, const char *name, enum verdict_kind k, const char
 		fputs(" ", f);
 		lava_quote(f, reason);
 	}
-	fprintf(f, "\n$lava lava-test-case %s --result %s", name, lava_result(k));
-	if (isfinite(value) && k != VERDICT_SKIP) {
+	fprintf(f, "\n$lava lava-test-case %s --result %s", name, lava_result(o));
+	if (isfinite(value)) {
 		fprintf(f, " --measurement %.9g", value);
 		if (m)
 			fprintf(f, " --units %s", metric_unit_name(m->unit));
@@ -60,17 +60,22 @@ static void lava_case(FILE *f, const char *name, enum verdict_kind k, const char
 	fputc('\n', f);
 }
 
-/* The cases of RUN, one per verdict. */
+/* The cases of RUN, one per verdict; a skipped verdict has no value, an
+ * undecided one says so before its reason. */
 static void lava_run_cases(FILE *f, const struct result_view *v, const struct rv_run *run)
 {
-	char name[FLEET_NAME_MAX], label[512];
+	char name[FLEET_NAME_MAX], label[512], reason[1024];
 
 	for (size_t j = 0; j < run->n_verdicts; j++) {
 		const struct rv_verdict *vd = &run->verdicts[j];
 
 		fleet_case_name(v, run, vd, true, name, sizeof(name));
 		verdict_label(&vd->rule, label, sizeof(label));
-		lava_case(f, name, vd->kind, vd->rule.metric, vd->value, label, vd->reason);
+		snprintf(reason, sizeof(reason), "%s%s", outcome_reason_prefix(vd->kind),
+			 vd->reason ? vd->reason : "");
+		lava_case(f, name, outcome_of(v, vd->kind), vd->rule.metric,
+			  vd->kind == VERDICT_SKIP ? NAN : vd->value, label,
+			  vd->reason ? reason : NULL);
 	}
 }
 
@@ -99,7 +104,7 @@ int lava_write(const struct result_view *v, FILE *f)
 	for (size_t i = 0; i < v->n_setting_names; i++)
 		lava_set(f, v, i);
 	fleet_word(v->profile.name, word, sizeof(word));
-	lava_case(f, word, fleet_run_verdict(v), NULL, NAN, fleet_run_summary(v, text, sizeof(text)),
+	lava_case(f, word, outcome_of_result(v), NULL, NAN, fleet_run_summary(v, text, sizeof(text)),
 		  v->summary.warning);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }

@@ -76,24 +76,29 @@ int result_write_with(const char *path, result_writer_fn fn, const void *data, b
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp))
 		return error("path '%s' is too long", path);
 	unlink(tmp);	/* left by a killed run with our pid (containers reuse pids) */
+	/* messages name PATH, the file the user asked for: the temporary one
+	 * is gone by the time they read it */
 	f = fopen(tmp, "wxe");	/* O_EXCL: never follow a planted link */
 	if (!f)
-		return error_errno("cannot create '%s'", tmp);
-	if (result_fill(f, tmp, fn, data, durable) < 0) {
+		return error_errno("cannot create '%s'", path);
+	if (result_fill(f, path, fn, data, durable) < 0) {
 		fclose(f);
 		unlink(tmp);
 		return -1;
 	}
 	if (fclose(f) == EOF) {
+		int saved = errno;
+
 		unlink(tmp);
-		return error_errno("cannot close '%s'", tmp);
+		errno = saved;
+		return error_errno("cannot write '%s'", path);
 	}
 	if (rename(tmp, path) < 0) {
 		int saved = errno;
 
 		unlink(tmp);
 		errno = saved;
-		return error_errno("cannot rename '%s' to '%s'", tmp, path);
+		return error_errno("cannot write '%s' (renaming its temporary file)", path);
 	}
 	return durable ? result_sync_dir(path) : 0;
 }

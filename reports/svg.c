@@ -337,6 +337,39 @@ static void svg_polyline(struct xml_writer *w, const struct svg_frame *f,
 	free(buf);
 }
 
+/* The thresholds REFS inside frame F (those off the axes' range are left
+ * out: an axis fitted to the values shows where they are). */
+static void svg_refs(struct xml_writer *w, const struct svg_frame *f, const struct svg_axis *xa,
+		     const struct svg_axis *ya, const struct svg_ref *refs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct svg_axis *a = refs[i].on_x ? xa : ya;
+		double v = refs[i].value, px;
+
+		if (!a || !isfinite(v) || v < a->lo || v > a->hi || (a->log && v <= 0))
+			continue;
+		px = svg_px(f, a, v, refs[i].on_x);
+		svg_open4(w, "line", (const char *const[4]){ "x1", "y1", "x2", "y2" },
+			  refs[i].on_x ? (const double[4]){ px, f->y, px, f->y + f->h } :
+					 (const double[4]){ f->x, px, f->x + f->w, px });
+		xml_attr(w, "stroke", "#c00");
+		xml_attr(w, "stroke-dasharray", "6 4");
+		xml_attr(w, "stroke-width", "1.5");
+		xml_close(w);
+		svg_text(w, refs[i].on_x ? px + 4 : f->x + f->w - 4,
+			 refs[i].on_x ? f->y + 12 : px - 4, refs[i].on_x ? "start" : "end",
+			 refs[i].label);
+	}
+}
+
+/* Widen A (linear, fitted) so that the y thresholds REFS are inside it. */
+static void svg_axis_cover(struct svg_axis *a, const struct svg_ref *refs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!refs[i].on_x && isfinite(refs[i].value) && refs[i].value > a->hi)
+			a->hi = refs[i].value * 1.1;
+}
+
 int svg_plot(struct xml_writer *w, const struct svg_plot *p, const struct svg_series *s,
 	     size_t n)
 {
@@ -349,6 +382,7 @@ int svg_plot(struct xml_writer *w, const struct svg_plot *p, const struct svg_se
 	svg_axes(w, &f, &p->x, &p->y, p->x_title, p->y_title);
 	for (size_t i = 0; i < n; i++)
 		svg_polyline(w, &f, p, &s[i], i);
+	svg_refs(w, &f, &p->x, &p->y, p->refs, p->n_refs);
 	svg_legend(w, &s[0].name, sizeof(s[0]), n, f.y + f.h + SVG_BOTTOM + 12);
 	svg_end(w);
 	return 0;
@@ -401,12 +435,14 @@ int svg_bar_chart(struct xml_writer *w, const struct svg_bars *b)
 
 	if (!b->n_groups || !b->n_series || !svg_axis_fit(&ya, &all, 1, false))
 		return -1;
+	svg_axis_cover(&ya, b->refs, b->n_refs);
 	svg_begin(w, b->title, SVG_TOP + SVG_PLOT_H + SVG_BAR_BOTTOM +
 		  svg_legend_height(b->n_series));
 	svg_axes(w, &f, NULL, &ya, NULL, b->y_title);
 	for (size_t g = 0; g < b->n_groups; g++)
 		for (size_t s = 0; s < b->n_series; s++)
 			svg_bar(w, &f, &ya, b, g, s);
+	svg_refs(w, &f, NULL, &ya, b->refs, b->n_refs);
 	svg_bar_labels(w, &f, b);
 	svg_legend(w, b->series, sizeof(b->series[0]), b->n_series,
 		   f.y + f.h + SVG_BAR_BOTTOM + 8);

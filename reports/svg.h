@@ -29,10 +29,20 @@ struct svg_series {
 
 enum svg_style { SVG_LINES, SVG_STEPS };
 
+/* A threshold across a chart (an expectation's): a dashed line at VALUE on
+ * the y axis, or on the x axis when ON_X, with LABEL beside it. */
+struct svg_ref {
+	double value;
+	const char *label;
+	bool on_x;
+};
+
 struct svg_plot {
 	const char *title, *x_title, *y_title;
 	struct svg_axis x, y;
 	enum svg_style style;
+	const struct svg_ref *refs;	/* may be NULL */
+	size_t n_refs;
 };
 
 /* Grouped bars: VALUES[g * n_series + s] is series S in group G (NAN: no bar). */
@@ -44,6 +54,8 @@ struct svg_bars {
 	size_t n_series;
 	const double *values;
 	svg_label_fn label;
+	const struct svg_ref *refs;	/* on the y axis; may be NULL */
+	size_t n_refs;
 };
 
 /* Where V lies on A, from 0 (lo) to 1 (hi), clamped. */

@@ -116,6 +116,13 @@ const char *cmd_option_arg(const struct cmd_option *o, char *buf, size_t len);
  * by `make update-man`). */
 void cmd_print_man_synopsis(const struct cmd *const *cmds, size_t n, FILE *out);
 
+/* ---- completion.c ---- */
+
+/* `starve --completion bash`: a bash completion script for CMDS (the
+ * commands, their options and enum values, report formats, load types;
+ * profile names looked up when completing). */
+void cmd_print_bash_completion(const struct cmd *const *cmds, size_t n, FILE *out);
+
 /* ---- rows: CMD_FLAG("quiet", struct check_args, quiet, "help", .short_name = 'q') ----
  * TYPE and FIELD name the command's argument struct and the field the row
  * fills; the field's C type is checked at compile time. Designators after the

@@ -11,6 +11,7 @@
 #include "harness/kernel/knobs.h"
 #include "harness/placement/topology.h"
 #include "harness/bpf/bpf-sched.h"
+#include "harness/run/exact.h"
 #include "harness/trace/trace.h"
 #include "lib/error.h"
 #include "loads/load.h"
@@ -68,7 +69,7 @@ static void env_gather(struct env_facts *f)
 	f->backend = confine_probe(f->backends, ENV_MAX_BACKENDS, &f->n_backends);
 	topology_summary(f->topology, sizeof(f->topology));
 	f->pus = topology_nr_pus();
-	f->trace_ok = trace_available(f->trace_why, sizeof(f->trace_why));
+	f->trace_ok = exact_available(f->trace_why, sizeof(f->trace_why));
 	f->bpf_ok = bpfsched_available(f->bpf_why, sizeof(f->bpf_why));
 	f->cgcpu_ok = cgcpu_probe(&f->cgcpu, f->cgcpu_why, sizeof(f->cgcpu_why));
 	cgcpu_controllers(f->cg2, sizeof(f->cg2), f->cg1, sizeof(f->cg1));

@@ -51,6 +51,10 @@ int main(int argc, char **argv)
 		report_formats_print_man(stdout);
 		return EXIT_PASS;
 	}
+	if (!strcmp(argv[1], "--completion") && argc == 3 && !strcmp(argv[2], "bash")) {
+		cmd_print_bash_completion(commands, N_COMMANDS, stdout);
+		return EXIT_PASS;
+	}
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i]->name))
 			return commands[i]->run(argc - 1, argv + 1);

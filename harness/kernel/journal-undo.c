@@ -12,6 +12,7 @@
 #include <linux/magic.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <time.h>
@@ -77,6 +78,30 @@ static bool undo_join(char *out, const char *dir, const char *leaf)
 	out[a] = '/';
 	memcpy(out + a + 1, leaf, b + 1);
 	return true;
+}
+
+const char *journal_mount_point(const char *fstype)
+{
+	if (!strcmp(fstype, "tracefs"))
+		return "/sys/kernel/tracing";
+	if (!strcmp(fstype, "debugfs"))
+		return "/sys/kernel/debug";
+	return NULL;
+}
+
+/* Unmount FSTYPE from its place if it is still that file system there
+ * (a later mount by someone else over it is left alone). */
+static int undo_mount(const char *fstype)
+{
+	const char *at = journal_mount_point(fstype);
+	long magic = !strcmp(fstype, "tracefs") ? TRACEFS_MAGIC : DEBUGFS_MAGIC;
+	struct statfs st;
+
+	if (!at)
+		return EINVAL;
+	if (statfs(at, &st) < 0 || st.f_type != magic)
+		return 0;	/* not mounted any more */
+	return umount2(at, 0) < 0 ? errno : 0;
 }
 
 /* Remove the instance wherever tracefs is mounted. */
@@ -189,6 +214,8 @@ int journal_undo(const struct journal_entry *e)
 		return undo_controller(e->name, e->path);
 	case JOURNAL_TRACEFS:
 		return undo_tracefs(e->name);
+	case JOURNAL_MOUNT:
+		return undo_mount(e->name);
 	case JOURNAL_CGROUP:
 		return undo_cgroup(e->path);
 	case JOURNAL_SYSCTL:

@@ -1,5 +1,5 @@
 /* Undoing one journal entry (harness/kernel/journal.h), by its kind, with
- * async-signal-safe calls only (open, read, write, close, rmdir, kill,
+ * async-signal-safe calls only (open, read, write, close, rmdir, kill, umount2,
  * statfs, nanosleep): the signal handler and the dying watchdog use it. A
  * knob that reads its old value already is left alone (no write).
  * Internal to the journal; the names are checked here too, so a tampered
@@ -21,6 +21,9 @@ bool journal_controller_name_ok(const char *name);
 /* JOURNAL_CGROUP_ROOT without its slash (a cgroup2 mount there), or a path
  * journal_cgroup_path_ok takes. */
 bool journal_controller_dir_ok(const char *dir);
+/* Where starve mounts FSTYPE when it is missing: "/sys/kernel/tracing" for
+ * "tracefs", "/sys/kernel/debug" for "debugfs"; NULL for anything else. */
+const char *journal_mount_point(const char *fstype);
 /* Undo E; returns 0 when undone (or nothing was left to undo), else an errno. */
 int journal_undo(const struct journal_entry *e);
 

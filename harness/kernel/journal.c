@@ -41,12 +41,12 @@
 static const char *const journal_kind_names[] = {
 	[JOURNAL_SYSCTL] = "sysctl", [JOURNAL_DEBUGFS] = "debugfs",
 	[JOURNAL_TRACEFS] = "tracefs", [JOURNAL_CGROUP] = "cgroup",
-	[JOURNAL_CONTROLLER] = "controller",
+	[JOURNAL_CONTROLLER] = "controller", [JOURNAL_MOUNT] = "mount",
 };
 
 const char *journal_kind_name(enum journal_kind kind)
 {
-	return kind <= JOURNAL_CONTROLLER ? journal_kind_names[kind] : "?";
+	return kind <= JOURNAL_MOUNT ? journal_kind_names[kind] : "?";
 }
 
 const char *journal_state_dir(void)
@@ -314,6 +314,12 @@ static int journal_parse_entry(struct journal *j, enum journal_kind kind, const 
 			return error("%s: bad cgroup directory '%s' (not under %s?)", where,
 				     e->path, JOURNAL_CGROUP_ROOT);
 		break;
+	case JOURNAL_MOUNT:
+		if (journal_unescape(name, e->name, sizeof(e->name)) < 0 ||
+		    !journal_mount_point(e->name))
+			return error("%s: bad file system '%s' (tracefs or debugfs)", where, name);
+		snprintf(e->path, sizeof(e->path), "%s", journal_mount_point(e->name));
+		break;
 	case JOURNAL_SYSCTL:
 	case JOURNAL_DEBUGFS:
 		if (journal_unescape(name, e->name, sizeof(e->name)) < 0)
@@ -353,7 +359,7 @@ static int journal_parse_line(struct journal *j, char *line, bool v1, const char
 			       error("%s: expected 'knob tracefs:NAME -'", where);
 		kind = strncmp(name, "debugfs:", 8) ? JOURNAL_SYSCTL : JOURNAL_DEBUGFS;
 	}
-	for (int k = 0; !v1 && k <= JOURNAL_CONTROLLER; k++)
+	for (int k = 0; !v1 && k <= JOURNAL_MOUNT; k++)
 		if (!strcmp(line, journal_kind_names[k]))
 			kind = k;
 	if (kind < 0)
@@ -632,6 +638,23 @@ int journal_record_controller(struct journal *j, const char *dir, const char *co
 		return error("cgroup directory '%s' is not a plain path under %s (at most %d "
 			     "bytes)", dir, JOURNAL_CGROUP_ROOT, JOURNAL_VALUE_MAX - 1);
 	return journal_add(j, JOURNAL_CONTROLLER, controller, dir, "");
+}
+
+int journal_record_mount(struct journal *j, const char *fstype)
+{
+	const char *at = journal_mount_point(fstype);
+
+	if (!at)
+		return error("starve mounts only tracefs and debugfs, not '%s'", fstype);
+	return journal_add(j, JOURNAL_MOUNT, fstype, at, "");
+}
+
+bool journal_has(const struct journal *j, enum journal_kind kind, const char *name)
+{
+	for (size_t i = 0; i < j->n; i++)
+		if (j->entries[i].kind == kind && !strcmp(j->entries[i].name, name))
+			return true;
+	return false;
 }
 
 int journal_forget(struct journal *j, enum journal_kind kind, const char *name)

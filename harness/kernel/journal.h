@@ -13,6 +13,9 @@
  *   controller  "cpuset" enabled in a cgroup2 directory's subtree_control
  *            -> write "-cpuset" there, after the cgroups are gone (EBUSY: a
  *            cgroup made since by someone else uses it; it stays)
+ *   mount    "tracefs" or "debugfs" starve mounted at its usual place
+ *            (/sys/kernel/tracing, /sys/kernel/debug) where it was not
+ *            mounted -> unmount it, after the instances in it are gone
  * Record an entry BEFORE the change it undoes; forget it once undone on the
  * normal path.
  *
@@ -39,6 +42,7 @@ enum journal_kind {
 	JOURNAL_TRACEFS,	/* a tracefs instance starve created */
 	JOURNAL_CGROUP,		/* a cgroup directory starve created */
 	JOURNAL_CONTROLLER,	/* a controller starve enabled in a cgroup's subtree */
+	JOURNAL_MOUNT,		/* tracefs or debugfs, mounted by starve where it was not */
 };
 
 struct journal_entry {
@@ -114,6 +118,11 @@ int journal_record_tracefs(struct journal *j, const char *instance);
  * first, after killing what is left in it (cgroup.kill, where the kernel has
  * it). Only directories starve creates: never one that existed before. */
 int journal_record_cgroup(struct journal *j, const char *dir);
+/* Record that starve is about to mount FSTYPE ("tracefs" or "debugfs") at
+ * its usual place (journal_mount_point). */
+int journal_record_mount(struct journal *j, const char *fstype);
+/* True when J holds an entry of KIND named NAME. */
+bool journal_has(const struct journal *j, enum journal_kind kind, const char *name);
 
 /* Record CONTROLLER (lower-case letters) before enabling it ("+cpu") in the
  * cgroup.subtree_control of DIR (JOURNAL_CGROUP_ROOT without its slash, or a

@@ -1,18 +1,28 @@
 /* Exact mode in a run (harness/run/exact.h). */
 #include "config.h"
 #include "harness/run/exact.h"
+#include "harness/kernel/kfs-mount.h"
 #include "harness/trace/trace-metrics.h"
 #include "lib/error.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+bool exact_available(char *why, size_t len)
+{
+	/* where tracefs is missing, exact_begin mounts it (root), as trace-cmd does */
+	if (trace_built_in() && geteuid() == 0 && !kfs_mounted("tracefs"))
+		return kfs_can_mount("tracefs", why, len);
+	return trace_available(why, len);
+}
 
 int exact_check(void)
 {
 	char why[256];
 
-	if (trace_available(why, sizeof(why)))
+	if (exact_available(why, sizeof(why)))
 		return 0;
 	return error("exact mode (trace: true, --trace) cannot run here: %s", why);
 }
@@ -22,6 +32,8 @@ struct trace *exact_begin(struct journal *j, const cpu_set_t *cpus, char *why, s
 	char name[64];
 	struct trace *t;
 
+	if (kfs_mount(j, "tracefs", why, len) < 0)
+		return NULL;
 	trace_instance_name(name, sizeof(name));
 	if (journal_record_tracefs(j, name) < 0) {
 		snprintf(why, len, "cannot journal tracefs instance %s", name);
@@ -29,8 +41,10 @@ struct trace *exact_begin(struct journal *j, const cpu_set_t *cpus, char *why, s
 	}
 	why[0] = '\0';
 	t = trace_start(cpus, why, len);
-	if (!t)
+	if (!t) {
 		journal_forget(j, JOURNAL_TRACEFS, name);
+		kfs_unmount(j, "tracefs");
+	}
 	return t;
 }
 
@@ -47,6 +61,8 @@ int exact_end(struct journal *j, struct trace *t, int64_t end_ns, char *why, siz
 		warning("tracefs instance %s cannot be removed: %s (a reader holds one of its "
 			"files open?); it stays in the journal %s for 'starve restore'", name,
 			strerror(err), j->file);
+	else
+		kfs_unmount(j, "tracefs");	/* a failure is printed; the journal keeps it */
 	return ret;
 }
 

@@ -2,12 +2,15 @@
  * side of harness/trace/trace.h. The tracefs instance is journaled before it
  * is created and dropped from the journal once removed; its figures go into
  * the run's loads (their sampler tasks name the tids) and a "trace" object
- * of the run (doc/result-format.md "Exact mode"). */
+ * of the run (doc/result-format.md "Exact mode"). Where tracefs is not
+ * mounted, the run mounts it (journaled; harness/kernel/kfs-mount.h) and
+ * unmounts it when tracing ends. */
 #ifndef STARVE_RUN_EXACT_H
 #define STARVE_RUN_EXACT_H
 
 #define _GNU_SOURCE 1
 #include <jansson.h>
+#include <stdbool.h>
 #include <sched.h>
 #include <stdint.h>
 
@@ -15,6 +18,9 @@
 #include "harness/sampler/sampler.h"
 #include "harness/trace/trace.h"
 
+/* Whether exact mode can run here: trace_available(), or tracefs is not
+ * mounted but a run (as root) can mount it. WHY says why not. */
+bool exact_available(char *why, size_t len);
 /* -1 (message printed, nothing changed) when exact mode is asked for but
  * cannot run here. */
 int exact_check(void);

@@ -87,6 +87,16 @@ sed -e "s|@KERNEL_URL@|file://$vmlinuz|" -e "s|@RAMDISK_URL@|file://$W/ramdisk.c
 	-e "s|@KERNEL_NAME@|$kernel|" -e "s|@STARVE_ARGS@||" -e "s|@LOG_RESULT@|true|" \
 	"$top_srcdir/ci/lava/qemu-job.yaml" > "$W/job.yaml"
 ! grep -v '^#' "$W/job.yaml" | grep '@[A-Z_]*@' || fail "a placeholder of qemu-job.yaml was left unfilled"
+# LAVA's own job schema accepts the template as shipped (its placeholders
+# are quoted strings) and as filled in
+/usr/bin/python3 - "$top_srcdir/ci/lava/qemu-job.yaml" "$W/job.yaml" <<'PY' ||
+import sys, yaml
+from lava_common.schemas import validate
+for path in sys.argv[1:]:
+    with open(path) as f:
+        validate(yaml.safe_load(f), strict=True, extra_context_variables=[])
+PY
+	fail "qemu-job.yaml does not pass LAVA's job schema"
 # The device: lava-server's qemu device type (a 400 kB package, unpacked,
 # never installed) rendered with the device dictionary and the job's context,
 # as lava-server renders it when it schedules the job.

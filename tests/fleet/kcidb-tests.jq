@@ -4,12 +4,14 @@
 # {path, status, value, start_time, repetition}; value is null where the
 # test has no "number". kcidb-project.jq reduces a KCIDB document to the same.
 def word: (. // "") | if . == "" then "_" else gsub("[^A-Za-z0-9_-]"; "_") end;
-def status: {pass: "PASS", fail: "FAIL", skip: "SKIP", undecided: "ERROR"}[.];
+# doc/ci-gating.md's table: undecided is a skip, or under --strict a failure;
+# the run as a whole is its exit status
+def status(strict): {pass: "PASS", fail: "FAIL", skip: "SKIP",
+		     undecided: (if strict then "FAIL" else "SKIP" end)}[.];
 . as $r
 | ("starve." + ($r.profile.name | word)) as $root
 | [ { path: $root, value: null, start_time: $r.started, repetition: null,
-      status: (if $r.complete == false and $r.summary.verdict != "fail" then "ERROR"
-	       else $r.summary.verdict | status end) } ]
+      status: {"0": "PASS", "1": "FAIL", "4": "SKIP"}[$r.summary.exit_code | tostring] } ]
 + [ $r.runs[] | . as $run
     | .verdicts | to_entries[] | .key as $i | .value as $v
     | ($run.verdicts | map(select(.load == $v.load and .metric == $v.metric))) as $same
@@ -20,6 +22,6 @@ def status: {pass: "PASS", fail: "FAIL", skip: "SKIP", undecided: "ERROR"}[.];
 	       + (if ($same | length) > 1 then "." + $v.op else "" end)
 	       + (if ($same | map(select(.op == $v.op)) | length) > 1 and $ordinal > 1
 		  then "-\($ordinal)" else "" end)),
-	status: ($v.verdict | status),
+	status: ($v.verdict | status($r.summary.undecided_fails == true)),
 	value: (if $v.verdict == "skip" then null else $v.value end),
 	start_time: $run.started, repetition: $run.repetition } ]

@@ -23,7 +23,8 @@ grep -q "^verdict flip, not confirmed by its metric's test: victim.starvation_ma
 grep -Eq '^victim +starvation_max +.* -[0-9.]+% .*one run a side$' "$out" ||
 	fail "the victim's starvation_max row does not show the change"
 grep -Eq '^hog +.* (regression|improvement)' "$out" && fail "a hog row has a verdict"
-grep -q '^1 verdict flip (0 to fail)$' "$out" || fail "flip summary"
+grep -q '^1 verdict flip: 0 regressions (pass to fail), 1 improvement (fail to pass)$' "$out" ||
+	fail "flip summary"
 
 "$STARVE" compare --label new --label old "$d/rt-new.json" "$d/rt-old.json" >"$out"; rc=$?
 [ "$rc" = 0 ] || { cat "$out" >&2; fail "new -> old: exit $rc, expected 0 (a flip one run confirms nothing)"; }

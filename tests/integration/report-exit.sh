@@ -40,5 +40,8 @@ expect_exit 2 "$STARVE" report "$T/missing.json" 2>/dev/null
 expect_exit 2 "$STARVE" report 2>/dev/null
 expect_exit 2 "$STARVE" report "$R/pass.json" --bogus 2>/dev/null
 # an output that cannot be written: runtime error
-expect_exit 3 "$STARVE" report "$R/pass.json" --junit /nonexistent-dir/r.xml 2>/dev/null
+expect_exit 3 "$STARVE" report "$R/pass.json" --junit /nonexistent-dir/r.xml 2>"$T/err"
+# the message names the file asked for, not the temporary one beside it
+grep -q "cannot create '/nonexistent-dir/r.xml'" "$T/err" || fail "write error: $(cat "$T/err")"
+grep -q 'tmp' "$T/err" && fail "write error names the temporary file: $(cat "$T/err")"
 exit 0

@@ -56,6 +56,15 @@ rc=$?
 [ $rc = 1 ] || fail "report --html - exited $rc for a failed result, expected 1"
 cmp -s "$T/stdout.html" "$H" || fail "--html - differs from --html FILE"
 
+# the expectations' thresholds are drawn on the charts of what they judge:
+# multi.json's starvation_max below 1.2s (bars) and cpu_share above 0.04 in
+# the throttled setting (its time series)
+"$STARVE" report "$R/multi.json" --html "$T/multi.html" >/dev/null 2>&1
+[ "$(grep -c 'stroke-dasharray="6 4"' "$T/multi.html")" -ge 2 ] || fail "multi: no threshold lines"
+grep -q '>starvation_max below 1.2s<' "$T/multi.html" || fail "multi: starvation_max threshold not drawn"
+grep -q '>cpu_share above 0.04 (throttled)<' "$T/multi.html" || fail "multi: cpu_share threshold not drawn"
+grep -q 'share at least this long' "$T/multi.html" || fail "multi: the histograms are not CCDFs"
+
 # starve run --format html (an unprivileged one-second profile)
 [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs for the run (the profile uses pu:1)"
 suite_lock
@@ -64,7 +73,7 @@ out="$T/run"
 	--format html >"$T/log" 2>&1 || fail "starve run --format html failed: $(cat "$T/log")"
 [ -s "$out/report.html" ] || fail "starve run --format html wrote no report.html"
 xmllint --noout "$out/report.html" || fail "the run's report.html is not well-formed"
-for title in 'victim: longest starvation per run' 'victim: gap histogram' \
+for title in 'victim: longest starvation per run' 'victim: gap histogram, as the share of samples at least this long' \
 	'victim: CPU share over time, setting a' 'hog: CPU share over time, setting b'; do
 	[ "$(xpath "count(//*[local-name()='svg']/*[local-name()='title'][.='$title'])" \
 		"$out/report.html")" = 1 ] || fail "the run's report has no chart '$title'"

@@ -30,6 +30,11 @@ xpath 'string(//testcase[failure][1]/@name)' multi | grep -q '^victim.starvation
 [ "$(xpath 'count(//skipped[starts-with(@message, "undecided: ")])' undecided)" = 4 ] ||
 	fail "undecided: 4 testcases skipped as undecided expected"
 [ "$(xpath 'count(//skipped)' skipped)" = 1 ] || fail "skipped: one skipped testcase expected"
+# a case's time is its share of its run (6 runs of 5 s, 9 cases): the cases
+# add up to their suite and the suites to the whole
+[ "$(xpath 'string(//testcase[1]/@time)' multi)" = 2.500 ] || fail "multi: a case's time is not its share"
+[ "$(xpath 'sum(//testcase/@time)' multi)" = 30 ] || fail "multi: the cases do not add up to the runs' 30 s"
+[ "$(xpath 'string(/testsuites/@time)' multi)" = 30.000 ] || fail "multi: the suites' time is not 30 s"
 # escaping round-trips: the parsed name is the profile's text, byte for byte
 [ "$(xpath 'string(//testsuite/@name)' odd-names)" = 'odd<&>"profile"/a&b <c> "d" #1|x' ] ||
 	fail "odd-names: suite name did not survive escaping"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # `starve report --kcidb` writes a KCIDB document with one test per verdict
 # per run and one for the run, as tests/fleet/kcidb-tests.jq derives them
-# from the result (paths, statuses with undecided as ERROR, values, times),
+# from the result (paths, statuses as doc/ci-gating.md says, values, times),
 # all of one origin, linked to a build: the lab's (--kcidb-build-id) or a
 # checkout and build stub for the kernel. Bad ids are usage errors that
 # write nothing. (kcidb-schema.sh checks the documents against the schema.)

@@ -9,6 +9,7 @@
 #include "reports/fleet.h"
 #include "reports/kcidb.h"
 #include "reports/lava.h"
+#include "reports/outcome.h"
 #include "reports/verdict.h"
 
 #include "tests/unit/unit.h"
@@ -108,36 +109,38 @@ START_TEST(repetitions_show_in_lava_names_but_not_in_kcidb_paths)
 }
 END_TEST
 
-START_TEST(statuses_map_undecided_to_error_and_unknown)
+START_TEST(statuses_are_the_outcomes_words)
 {
-	ck_assert_str_eq(kcidb_status(VERDICT_PASS), "PASS");
-	ck_assert_str_eq(kcidb_status(VERDICT_FAIL), "FAIL");
-	ck_assert_str_eq(kcidb_status(VERDICT_SKIP), "SKIP");
-	ck_assert_str_eq(kcidb_status(VERDICT_UNDECIDED), "ERROR");
-	ck_assert_str_eq(lava_result(VERDICT_PASS), "pass");
-	ck_assert_str_eq(lava_result(VERDICT_FAIL), "fail");
-	ck_assert_str_eq(lava_result(VERDICT_SKIP), "skip");
-	ck_assert_str_eq(lava_result(VERDICT_UNDECIDED), "unknown");
+	ck_assert_str_eq(kcidb_status(OUTCOME_PASS), "PASS");
+	ck_assert_str_eq(kcidb_status(OUTCOME_FAIL), "FAIL");
+	ck_assert_str_eq(kcidb_status(OUTCOME_SKIP), "SKIP");
+	ck_assert_str_eq(lava_result(OUTCOME_PASS), "pass");
+	ck_assert_str_eq(lava_result(OUTCOME_FAIL), "fail");
+	ck_assert_str_eq(lava_result(OUTCOME_SKIP), "skip");
 }
 END_TEST
 
-/* A partial (interrupted) result that failed nothing is undecided as a
- * whole; one that failed stays failed. */
-START_TEST(an_interrupted_run_is_undecided_unless_it_failed)
+/* Undecided is a skip, or a failure under --strict; the result as a whole
+ * is its exit code, interrupted or not (the summary says it was). */
+START_TEST(undecided_is_a_skip_or_under_strict_a_failure)
 {
-	struct result_view *v = unit_load_view("pass");
+	struct result_view *v = unit_load_view("undecided");
 	char buf[256];
 
-	ck_assert_int_eq(fleet_run_verdict(v), VERDICT_PASS);
+	ck_assert_int_eq(outcome_of(v, VERDICT_UNDECIDED), OUTCOME_SKIP);
+	ck_assert_int_eq(outcome_of(v, VERDICT_SKIP), OUTCOME_SKIP);
+	ck_assert_int_eq(outcome_of(v, VERDICT_FAIL), OUTCOME_FAIL);
+	ck_assert_int_eq(outcome_of_result(v), OUTCOME_PASS);
+	*(bool *)&v->summary.undecided_fails = true;	/* the view is read-only; a test may pretend */
+	*(int *)&v->summary.exit_code = 1;
+	ck_assert_int_eq(outcome_of(v, VERDICT_UNDECIDED), OUTCOME_FAIL);
+	ck_assert_int_eq(outcome_of_result(v), OUTCOME_FAIL);
+	rv_free(v);
+	v = unit_load_view("pass");
 	ck_assert_str_eq(fleet_run_summary(v, buf, sizeof(buf)),
 			 "starve rt-throttle: 2 pass, 0 fail, 0 skip, 0 undecided");
-	*(bool *)&v->complete = false;	/* the view is read-only; a test may pretend */
-	ck_assert_int_eq(fleet_run_verdict(v), VERDICT_UNDECIDED);
-	ck_assert(strstr(fleet_run_summary(v, buf, sizeof(buf)), "(interrupted: a partial result)"));
-	rv_free(v);
-	v = unit_load_view("fail");
 	*(bool *)&v->complete = false;
-	ck_assert_int_eq(fleet_run_verdict(v), VERDICT_FAIL);
+	ck_assert(strstr(fleet_run_summary(v, buf, sizeof(buf)), "(interrupted: a partial result)"));
 	rv_free(v);
 }
 END_TEST
@@ -188,8 +191,8 @@ static Suite *fleet_suite(void)
 	tcase_add_test(tc, a_word_keeps_only_what_paths_and_case_names_allow);
 	tcase_add_test(tc, case_names_say_the_op_only_where_a_metric_has_two_expectations);
 	tcase_add_test(tc, repetitions_show_in_lava_names_but_not_in_kcidb_paths);
-	tcase_add_test(tc, statuses_map_undecided_to_error_and_unknown);
-	tcase_add_test(tc, an_interrupted_run_is_undecided_unless_it_failed);
+	tcase_add_test(tc, statuses_are_the_outcomes_words);
+	tcase_add_test(tc, undecided_is_a_skip_or_under_strict_a_failure);
 	tcase_add_test(tc, lava_quotes_every_byte_into_one_shell_word);
 	tcase_add_test(tc, kcidb_ids_follow_the_schemas_patterns);
 	suite_add_tcase(s, tc);

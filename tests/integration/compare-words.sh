@@ -1,0 +1,54 @@
+#!/bin/sh
+# starve compare reads well: its first lines are the verdict and the gated
+# changes that decided it (the victim's, on the recorded rt-victim pair);
+# the Markdown heading carries the verdict and the kernels; no interval in
+# any fixture's comparison (text, Markdown, HTML) says "inf" or a value over
+# 10000 %, and each printed interval holds its estimate; a significant
+# change smaller than its threshold says "within threshold"; the rows that
+# do not gate come under their own heading.
+. "$top_srcdir/tests/lib.sh"
+d=$top_srcdir/tests/compare
+T=$TMPDIR_TEST
+
+"$STARVE" compare "$d/rt-old.json" "$d/rt-new.json" > "$T/rt.txt"
+head -n 5 "$T/rt.txt" > "$T/head"
+grep -q '^IMPROVEMENT, no regression in rt-victim: rt-new against 6.18.44-fc-v1272$' "$T/head" ||
+	fail "the first line is not the verdict: $(head -n 1 "$T/rt.txt")"
+grep -q 'victim starvation_max: 950ms -> 400.3ms, -57.9%' "$T/head" ||
+	fail "the victim's change is not in the first five lines: $(cat "$T/head")"
+grep -q '^information: rows that do not gate' "$T/rt.txt" || fail "no heading for the informational rows"
+sed -n '/^information: /,$p' "$T/rt.txt" | grep -q '^victim ' && fail "a gated row is under information"
+sed -n '1,/^information: /p' "$T/rt.txt" | grep -q '^hog ' && fail "an informational row is above its heading"
+grep -q '(median)' "$T/rt.txt" || fail "the value columns are not labelled as medians"
+grep -q '1 ok run)$' "$T/rt.txt" || fail "one run is not '1 ok run'"
+"$STARVE" compare "$d/rt-old.json" "$d/rt-new.json" --markdown > "$T/rt.md"
+head -n 1 "$T/rt.md" | grep -q '^### starve compare: IMPROVEMENT, no regression in rt-victim: rt-new against 6.18.44-fc-v1272$' ||
+	fail "Markdown heading: $(head -n 1 "$T/rt.md")"
+
+# a significant change inside its threshold (+20.6%, p 0.0079, threshold 25%)
+"$STARVE" compare --threshold wakeup_p99=25 "$d/base.json" "$d/slower.json" > "$T/w.txt"
+grep -Eq '^probe +wakeup_p99 .*\+20\.6% .* within threshold$' "$T/w.txt" || fail "not within threshold"
+
+# every pair of fixtures of one profile, in every output
+n=0
+for a in "$d"/*.json "$d"/aa/alone-01a.json "$d"/aa/shared-01a.json; do
+	for b in "$d"/*.json "$d"/aa/alone-01b.json "$d"/aa/shared-01b.json; do
+		[ "$a" = "$b" ] && continue
+		"$STARVE" compare "$a" "$b" > "$T/o.txt" 2>/dev/null
+		[ $? -le 1 ] || continue	# different profiles, not a result
+		"$STARVE" compare "$a" "$b" --markdown > "$T/o.md" 2>/dev/null
+		"$STARVE" compare "$a" "$b" --html "$T/o.html" >/dev/null 2>&1
+		for o in "$T/o.txt" "$T/o.md" "$T/o.html"; do
+			grep -qi 'inf%\|[^a-z]inf\b' "$o" && fail "inf in $(basename "$a") vs $(basename "$b"): $(grep -i inf "$o" | head -2)"
+			grep -Eq '[0-9]{5,}(\.[0-9]+)?%' "$o" &&
+				fail "a value over 10000% in $(basename "$a") vs $(basename "$b"): $(grep -E '[0-9]{5,}(\.[0-9]+)?%' "$o" | head -2)"
+		done
+		# an interval holds its estimate: "EST% [LO%, HI%]" with LO <= EST <= HI
+		grep -oE '[-+][0-9.]+% \[[-+][0-9.]+%, [-+][0-9.]+%\]' "$T/o.txt" | tr -d '%[],+' |
+			awk '$2 > $1 + 0.05 || $3 < $1 - 0.05 { print; bad = 1 } END { exit bad }' >"$T/bad" ||
+			fail "an interval without its estimate in $(basename "$a") vs $(basename "$b"): $(cat "$T/bad")"
+		n=$((n + 1))
+	done
+done
+[ "$n" -ge 20 ] || fail "only $n pairs compared"
+exit 0
