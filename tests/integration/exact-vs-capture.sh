@@ -14,6 +14,14 @@
 need_root
 need_cmd jq
 [ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs (the loads stay on pu:1)"
+# schedcap reads tracefs itself: where it is not mounted, run in a mount
+# namespace of our own with tracefs mounted there, so the machine's mounts
+# stay as they are
+if [ ! -d /sys/kernel/tracing/instances ] && [ -z "${STARVE_TEST_UNSHARED:-}" ] &&
+   command -v unshare > /dev/null; then
+	STARVE_TEST_UNSHARED=1 exec unshare -m --propagation private sh -c \
+		'mount -t tracefs nodev /sys/kernel/tracing && exec sh "$0"' "$0"
+fi
 [ -d /sys/kernel/tracing/instances ] || skip "tracefs is not mounted at /sys/kernel/tracing"
 env_json=$("$STARVE" env --json)
 trace_ok=$(echo "$env_json" | jq -r '.trace.available')

@@ -12,8 +12,6 @@ need_root
 avail=$("$STARVE" env --json | jq -r '.trace.available' 2>/dev/null)
 [ "$avail" = true ] || skip "exact mode unavailable here"
 guard_knob
-T=/sys/kernel/tracing/instances
-[ -d $T ] || T=/sys/kernel/debug/tracing/instances
 cleanup_trace() {
 	exec 8<&-
 	"$STARVE" restore > /dev/null 2>&1
@@ -24,8 +22,15 @@ trap cleanup_trace EXIT
 	"$PROFILES/quick.yaml" > "$TMPDIR_TEST/log" 2>&1 &
 ctl=$!
 CTL_PIDS=$ctl
-i=0
-while [ ! -e "$T/starve-$ctl/buffer_size_kb" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+# where tracefs is not mounted, starve mounts it for the run: look for the
+# instance once it exists
+i=0 T=/sys/kernel/tracing/instances
+while [ $i -lt 100 ]; do
+	for T in /sys/kernel/tracing/instances /sys/kernel/debug/tracing/instances; do
+		[ -e "$T/starve-$ctl/buffer_size_kb" ] && break 2
+	done
+	sleep 0.05; i=$((i + 1))
+done
 exec 8< "$T/starve-$ctl/buffer_size_kb" || fail "no tracefs instance starve-$ctl: $(cat "$TMPDIR_TEST/log")"
 wait $ctl; rc=$?
 [ -d "$T/starve-$ctl" ] || skip "this kernel removed an instance with a file open"
