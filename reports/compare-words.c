@@ -66,7 +66,7 @@ const char *cmp_change_text(const struct cmp_cell *cell, char *buf, size_t len)
 bool cmp_within_threshold(const struct cmp_table *t, const struct cmp_cell *cell)
 {
 	return cell->verdict == CMP_NO_CHANGE && cell->tested && !cell->within_runs &&
-	       cell->p < t->alpha && (cell->lo_pct > 0 || cell->hi_pct < 0);
+	       cell->p_holm < t->alpha && (cell->lo_pct > 0 || cell->hi_pct < 0);
 }
 
 /* ---- the headline ---- */

@@ -29,6 +29,19 @@ head -n 1 "$T/rt.md" | grep -q '^### starve compare: IMPROVEMENT, no regression 
 "$STARVE" compare --threshold wakeup_p99=25 "$d/base.json" "$d/slower.json" > "$T/w.txt"
 grep -Eq '^probe +wakeup_p99 .*\+20\.6% .* within threshold$' "$T/w.txt" || fail "not within threshold"
 
+# starve vm's own pair (6.1 vs 6.12 cloud under TCG, rt-throttle): the
+# verdict and the victim's change in the first five lines; a change that
+# is not significant after Holm (victim throughput 0/s -> 4.6e5/s, p 0.02
+# before the correction, 3 runs a side) is not "within threshold"
+"$STARVE" compare "$d/vm-6.1-rt-throttle.json" "$d/vm-6.12-rt-throttle.json" > "$T/vm.txt"
+head -n 5 "$T/vm.txt" > "$T/head"
+grep -q '^IMPROVEMENT, no regression in rt-throttle: 6.12.118+deb12-cloud-amd64 against 6.1.0-57-cloud-amd64$' "$T/head" ||
+	fail "vm pair: the first line is not the verdict: $(head -n 1 "$T/vm.txt")"
+grep -q 'unthrottled victim starvation_max: 5.014s -> 953ms' "$T/head" ||
+	fail "vm pair: the victim's change is not in the first five lines: $(cat "$T/head")"
+grep -E '^unthrottled +victim +throughput ' "$T/vm.txt" | grep -q 'within threshold' &&
+	fail "vm pair: a change not significant after Holm reads 'within threshold'"
+
 # every pair of fixtures of one profile, in every output
 n=0
 for a in "$d"/*.json "$d"/aa/alone-01a.json "$d"/aa/shared-01a.json; do
