@@ -32,8 +32,9 @@ guard_knob
 CAP="$top_builddir/tests/integration/schedcap"
 TOL_NS=10000
 
-# against SOURCE [ARGS...]: three runs captured alongside; every one within TOL_NS.
-against() {
+# against_once SOURCE [ARGS...]: three runs captured alongside; every one
+# within TOL_NS, else 1.
+against_once() {
 	src=$1
 	shift
 	"$CAP" record "schedcap-$$" "$TMPDIR_TEST/capture" > "$TMPDIR_TEST/cap.out" 2>&1 &
@@ -67,8 +68,16 @@ against() {
 		awk -v e="$figure" -v c="$1" -v t="$TOL_NS" 'BEGIN {
 			d = e * 1e9 - c; if (d < 0) d = -d
 			if (c <= 0 || d > t) { printf "off the capture by %.0f ns\n", d; exit 1 } }' ||
-			fail "$src disagrees with the independent capture"
+			{ echo "$src disagrees with the independent capture"; return 1; }
 	done < "$TMPDIR_TEST/runs"
+}
+
+# against SOURCE [ARGS...]: a second attempt where the first disagreed, once
+# (seen: BPF 29 us off while a qemu guest ran beside it); two are a failure.
+against() {
+	against_once "$@" && return 0
+	echo "attempt 2: $1 disagreed once (the machine is shared)"
+	against_once "$@" || fail "$1 disagrees with the independent capture in two attempts"
 }
 
 if [ "$trace_ok" = true ]; then against trace --trace; else echo "exact mode cannot run here"; fi
