@@ -1,15 +1,15 @@
 /* The guard of a real-time load (load.h): what ends it when the controller
  * and the watchdog both died. Two layers, because either alone can be
  * starved:
- *   - the leader waits at SCHED_FIFO 99, above its own workers, so its
+ *   - the leader waits at SCHED_FIFO 99, above its own workers (a load
+ *     may take at most LOAD_RT_PRIORITY_MAX, 98), so its
  *     death signal's handler (spawn.c: kill the whole tree) runs at once
  *     even while a worker spins at its FIFO priority on the leader's CPU;
  *     every task that runs the load's code drops to the load's own policy
  *     first (load_guard_lower), so the figures are the load's;
  *   - each worker looks at a pidfd of the controller every few ms from its
- *     stop check and stops once the controller is gone: a load at priority
- *     99, which the leader cannot preempt, or a leader that may not raise
- *     itself (RLIMIT_RTPRIO below 99), still ends within milliseconds. */
+ *     stop check and stops once the controller is gone: a leader that may not
+ *     raise itself (RLIMIT_RTPRIO below 99) still ends within milliseconds. */
 #include "config.h"
 #include "loads/load.h"
 #include "lib/timeutil.h"

@@ -71,7 +71,7 @@ struct load_spec {
 	char *cpus;			/* cpu spec ("pu:1", "core:0-1", "all"); NULL = all */
 	int nice;
 	enum load_policy policy;
-	int priority;			/* 1..99 for fifo and rr, 0 otherwise */
+	int priority;			/* 1..LOAD_RT_PRIORITY_MAX for fifo and rr, else 0 */
 	bool session;			/* setsid(): its own session, so its own autogroup */
 	int64_t dl_runtime_ns;		/* SCHED_DEADLINE: runtime, deadline and period */
 	int64_t dl_deadline_ns;		/* (0 when not given; deadline defaults to the */
@@ -193,9 +193,14 @@ bool load_sleep_ns(const struct load_ctx *ctx, int64_t ns);
 
 /* ---- the guard of a real-time load (loads/guard.c) ---- */
 
+/* The highest priority a fifo/rr load may ask for: 99, the top, is the
+ * leader's while it waits, so that its death signal preempts every worker. */
+#define LOAD_RT_PRIORITY_MAX 98
+
 /* In the leader, once it has the load's POLICY and PRIORITY: wait at
  * SCHED_FIFO 99 instead, so the death signal runs above the workers.
- * -1 (nothing changed) when not permitted or PRIORITY is 99 already. */
+ * -1 (nothing changed) when not permitted or PRIORITY is not below 99
+ * (the profile checks refuse that: LOAD_RT_PRIORITY_MAX). */
 int load_guard_raise(int policy, int priority);
 /* First thing in every task that runs the load's code (a worker thread or
  * process, a command's child): back to the load's own policy. */

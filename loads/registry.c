@@ -33,7 +33,7 @@ const struct opt_spec load_common_options[COMMON_NR_OPTIONS] = {
 	[COMMON_POLICY] = { "policy", OPT_ENUM, NULL, 0, 0, NULL,
 		"scheduling policy (default: other, rt-hog: fifo); deadline takes dl_runtime and dl_period", load_policy_names },
 	[COMMON_PRIORITY] = { "priority", OPT_INT, NULL, 0, 99, NULL,
-		"real-time priority for fifo and rr (1..99); 0 otherwise", NULL },
+		"real-time priority for fifo and rr (1..98: 99 is the guard's); 0 otherwise", NULL },
 	[COMMON_SESSION] = { "session", OPT_BOOL, NULL, 0, 0, "false",
 		"start the load in a session of its own (its own autogroup)", NULL },
 	/* 0 stands for "not given": load_check_deadline() requires them */
@@ -110,9 +110,17 @@ static int check_policy(const struct load_spec *spec, char *why, size_t why_len)
 {
 	bool rt = spec->policy == POLICY_FIFO || spec->policy == POLICY_RR;
 
-	if (rt && (spec->priority < 1 || spec->priority > 99)) {
-		snprintf(why, why_len, "policy %s needs a priority of 1..99, not %d",
-			 load_policy_names[spec->policy], spec->priority);
+	if (rt && spec->priority > LOAD_RT_PRIORITY_MAX) {
+		/* loads/guard.c: the leader must wait above every worker */
+		snprintf(why, why_len,
+			 "priority %d is above %d, the highest a load may take: its leader "
+			 "waits at %d to end the load if starve dies",
+			 spec->priority, LOAD_RT_PRIORITY_MAX, LOAD_RT_PRIORITY_MAX + 1);
+		return -1;
+	}
+	if (rt && spec->priority < 1) {
+		snprintf(why, why_len, "policy %s needs a priority of 1..%d, not %d",
+			 load_policy_names[spec->policy], LOAD_RT_PRIORITY_MAX, spec->priority);
 		return -1;
 	}
 	if (!rt && spec->priority != 0) {

@@ -114,8 +114,9 @@ static size_t pl_known_keys(const struct load_type *type, const char **keys)
 	return n;
 }
 
-/* Where a cross-option error points: SCHED_DEADLINE parameters that do not
- * fit together at the first dl_* key (or the policy), others at the entry. */
+/* Where a cross-option error points: a priority above the guard's bound at
+ * it, SCHED_DEADLINE parameters that do not fit together at the first dl_*
+ * key (or the policy), others at the entry. */
 static const yaml_node_t *pl_finish_node(struct pctx *c, const yaml_node_t *map,
 					 const struct load_spec *spec)
 {
@@ -123,6 +124,8 @@ static const yaml_node_t *pl_finish_node(struct pctx *c, const yaml_node_t *map,
 	char why[256];
 	const yaml_node_t *node;
 
+	if (spec->priority > LOAD_RT_PRIORITY_MAX && (node = pn_get(c, map, "priority")))
+		return node;
 	if (load_check_deadline(spec, why, sizeof(why)) == 0)
 		return map;
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
