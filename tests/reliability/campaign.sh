@@ -10,17 +10,11 @@
 # included); controller and watchdog killed together (then `starve
 # restore`); SIGINT and SIGTERM at random times; a double SIGINT; two runs
 # at once in one and in two state dirs; a pids limit; an fd limit; a full
-# and a read-only state dir.
-set -u
-: "${top_srcdir:=.}" "${STARVE:=./starve}" "${TRIALS:=50}"
-KNOB=/proc/sys/kernel/sched_rt_runtime_us
-WORK=$(mktemp -d)
+# and a read-only state dir. Takes the test suite's lock for all of it.
+. "${top_srcdir:-.}/tests/reliability/common.sh"
+: "${TRIALS:=50}"
 TAG=$$
-failures=0
-[ "$(id -u)" = 0 ] || { echo "SKIP: needs root"; exit 77; }
-[ "$(nproc)" -ge 2 ] || { echo "SKIP: needs 2 CPUs"; exit 77; }
-[ -w "$KNOB" ] || { echo "SKIP: $KNOB not writable"; exit 77; }
-BEFORE=$(cat "$KNOB")
+reliability_start
 TARGET=960000
 [ "$BEFORE" != "$TARGET" ] || TARGET=950000
 STATE="$WORK/state"
@@ -32,11 +26,7 @@ empty_journals=0
 cleanup() {
 	for p in $(orphans); do kill -9 "$p" 2>/dev/null; done
 	mountpoint -q "$WORK/mnt" 2>/dev/null && umount "$WORK/mnt"
-	if [ "$(cat "$KNOB")" != "$BEFORE" ]; then
-		echo "$BEFORE" > "$KNOB"
-		echo "cleanup: had to restore $KNOB to $BEFORE" >&2
-	fi
-	rm -rf "$WORK"
+	reliability_cleanup
 }
 trap cleanup EXIT
 trap 'exit 1' INT TERM
@@ -67,12 +57,7 @@ YAML
 
 # Processes of ours after a trial: loads, their sleeps, a watchdog whose
 # controller is gone. Zombies do not count.
-orphans() {
-	for p in $(pgrep -x starve-reliab; pgrep -x starve-reliabx; pgrep -f "sleep 9[89].$TAG"); do
-		state=$(sed 's/.*) \(.\).*/\1/' "/proc/$p/stat" 2>/dev/null) || continue
-		[ "$state" = Z ] || echo "$p"
-	done
-}
+orphans() { not_zombies $(pgrep -x starve-reliab; pgrep -x starve-reliabx; pgrep -f "sleep 9[89].$TAG"); }
 # Random milliseconds in [0, $1).
 rand_ms() { echo $(( $(od -An -N2 -tu2 /dev/urandom) % $1 )); }
 ms_to_s() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
@@ -91,7 +76,6 @@ settled() {
 	return 1
 }
 watchdog_of() { pgrep -P "$1" -x starve-watchdog; }
-bad() { echo "  trial $1: $2" >&2; failures=$((failures + 1)); }
 # After a trial: nothing left, or count it and clean up for the next one.
 check_clean() {
 	if ! settled; then
