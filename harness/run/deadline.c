@@ -46,8 +46,8 @@ bool deadline_setup_left(const struct run_deadline *d)
 int deadline_arm_run(struct run_deadline *d, int64_t end, int64_t run_ns)
 {
 	if (d->at && mono_ns() > d->at - DEADLINE_MARGIN_NS / 2)
-		return -1;
-	return deadline_set(d, end + DEADLINE_GRACE_NS + run_ns / 4);
+		return DEADLINE_LATE;
+	return deadline_set(d, end + DEADLINE_GRACE_NS + run_ns / 4) < 0 ? DEADLINE_UNARMED : 0;
 }
 
 bool deadline_passed(const struct run_deadline *d)

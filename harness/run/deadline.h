@@ -29,8 +29,11 @@ int deadline_arm_setup(struct run_deadline *d, struct watchdog *wd, size_t n_loa
 /* Whether another load may still be started. */
 bool deadline_setup_left(const struct run_deadline *d);
 /* Every load runs and the window is [from, END): the deadline moves to END
- * + 5 s + a quarter of RUN_NS. -1 when the set-up deadline has passed
- * already (the watchdog has restored, or is about to). */
+ * + 5 s + a quarter of RUN_NS. DEADLINE_LATE when the deadline in force has
+ * passed already (the watchdog has restored, or is about to);
+ * DEADLINE_UNARMED when the watchdog could not be told (gone: nothing
+ * watches the run any more). Either way the run must stop and restore. */
+enum { DEADLINE_LATE = -1, DEADLINE_UNARMED = -2 };
 int deadline_arm_run(struct run_deadline *d, int64_t end, int64_t run_ns);
 /* Whether the armed deadline has passed: the watchdog killed and restored. */
 bool deadline_passed(const struct run_deadline *d);
@@ -42,6 +45,8 @@ void deadline_disarm(struct run_deadline *d);
 	"deadline; the watchdog restored the knobs"
 #define DEADLINE_PASSED_WHY "the controller was stalled past the run's deadline; the " \
 	"watchdog killed the loads and restored the knobs"
+#define DEADLINE_UNARMED_WHY "the watchdog could not be given the window's deadline (see " \
+	"messages); the run stopped and restored the knobs"
 
 /* A test's pause at a named point of a run: with STARVE_TEST_STOP_AT=POINT
  * in the environment the controller stops itself there (SIGSTOP), as a

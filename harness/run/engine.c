@@ -322,14 +322,17 @@ static int run_start_one(struct run_ctx *c, struct measure *m, json_t *run, size
 static int run_start_clock(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
+	int armed;
 
 	m->t0 = mono_ns();
 	m->measure_from = m->t0 + p->warmup_ns;
 	m->end = m->measure_from + p->duration_ns;
 	/* loads end themselves a little after the run, if we cannot stop them */
 	*(volatile int64_t *)&m->stats->deadline_ns = m->end + NSEC_PER_SEC;
-	if (deadline_arm_run(&c->deadline, m->end, p->warmup_ns + p->duration_ns) < 0) {
-		run_set_status(m, run, RESULT_ERROR, DEADLINE_SETUP_WHY);
+	armed = deadline_arm_run(&c->deadline, m->end, p->warmup_ns + p->duration_ns);
+	if (armed < 0) {
+		run_set_status(m, run, RESULT_ERROR, armed == DEADLINE_LATE ? DEADLINE_SETUP_WHY :
+			       DEADLINE_UNARMED_WHY);
 		return -1;
 	}
 	return 0;
@@ -465,16 +468,28 @@ static void run_watch_workers(struct run_ctx *c, struct measure *m)
  * longer, RUN_WINDOW_LEAD_NS from now, so the sampler's first tick (its
  * baseline, taken right after) and the trace precede it even when the
  * controller is preempted for a while; it lasts the run's duration. */
-static void run_window_open(struct run_ctx *c, struct measure *m)
+static int run_window_open(struct run_ctx *c, struct measure *m, json_t *run)
 {
-	int64_t from = mono_ns() + RUN_WINDOW_LEAD_NS, shift = from - m->measure_from;
+	int64_t from, shift;
+	int armed;
+
+	deadline_test_stop_at("window-open");
+	from = mono_ns() + RUN_WINDOW_LEAD_NS;
+	shift = from - m->measure_from;
 
 	if (shift > 0) {
 		m->measure_from += shift;
 		m->end += shift;
 		/* the loads' own end and the watchdog's deadline follow */
 		*(volatile int64_t *)&m->stats->deadline_ns = m->end + NSEC_PER_SEC;
-		deadline_arm_run(&c->deadline, m->end, c->p->warmup_ns + c->p->duration_ns);
+		armed = deadline_arm_run(&c->deadline, m->end, c->p->warmup_ns + c->p->duration_ns);
+		/* not moved, the deadline would fall inside the window (or, the
+		 * watchdog gone, there is none): stop, restore, exit 3 */
+		if (armed < 0) {
+			run_set_status(m, run, RESULT_ERROR, armed == DEADLINE_LATE ?
+				       DEADLINE_PASSED_WHY : DEADLINE_UNARMED_WHY);
+			return -1;
+		}
 	}
 	if (m->trace)
 		trace_set_window(m->trace, m->measure_from, m->end);
@@ -482,9 +497,10 @@ static void run_window_open(struct run_ctx *c, struct measure *m)
 		bpfsched_set_window(m->bpf, m->measure_from, m->end);
 	m->stats->measure_until_ns = m->end;
 	m->stats->measure_from_ns = m->measure_from;
+	return 0;
 }
 
-static int run_sample(struct run_ctx *c, struct measure *m)
+static int run_sample(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
 	int64_t setup_until;
@@ -511,7 +527,10 @@ static int run_sample(struct run_ctx *c, struct measure *m)
 	m->noise_ok = noise_sample(&m->cpus, &m->noise_before) == 0;
 	if (cgroups_watch_begin(&c->cgroups, c->hz) < 0)
 		return -1;
-	run_window_open(c, m);
+	if (run_window_open(c, m, run) < 0) {
+		cgroups_watch_end(&c->cgroups);
+		return -1;
+	}
 	ret = sampler_run(m->smp, m->end, run_progress, c);
 	m->sampled_until = mono_ns();
 	cgroups_watch_end(&c->cgroups);
@@ -593,7 +612,7 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	memset(&m, 0, sizeof(m));
 	ret = run_start_loads(c, &m, run);
 	if (ret == 0)
-		ret = run_sample(c, &m);
+		ret = run_sample(c, &m, run);
 	run_stop_loads(c, &m);
 	if (ret < 0 && m.status == RESULT_OK)
 		run_set_status(&m, run, RESULT_ERROR, "the run could not be measured (see messages)");

@@ -2,14 +2,17 @@
 # No window with a knob changed and no watchdog deadline (issue 20, 5): the
 # controller stops itself (STARVE_TEST_STOP_AT, a test's SIGSTOP at a named
 # point) right after the setting's knob is written, before any load exists,
-# and again after the loads were stopped, before the knob is restored. At
-# either point the watchdog's deadline is armed: it restores the knob while
-# the controller is still stopped; resumed, the run is an error (exit 3).
+# where the window opens (every load running: the deadline must move to the
+# window's end), and after the loads were stopped, before the knob is
+# restored. At each point the watchdog's deadline is armed: it restores the
+# knob while the controller is still stopped; resumed, the run is an error
+# (exit 3). Last, the watchdog is killed at the window's opening: the
+# deadline cannot be moved, so the run stops, restores itself and exits 3.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 guard_knob_change
 stopped() { grep -q "^State:	T" "/proc/$1/status" 2>/dev/null; }
-for point in ${STOP_POINTS:-knobs-written loads-stopped}; do
+for point in ${STOP_POINTS:-knobs-written window-open loads-stopped}; do
 	rm -rf "$TMPDIR_TEST/out"
 	STARVE_TEST_STOP_AT=$point "$STARVE" run --quiet --warmup 0s --duration 1s \
 		-o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" > "$TMPDIR_TEST/log" 2>&1 &
@@ -34,3 +37,24 @@ for point in ${STOP_POINTS:-knobs-written loads-stopped}; do
 	[ "$(cat "$RT_KNOB")" = "$KNOB_BEFORE" ] || fail "$point: $RT_KNOB left at $(cat "$RT_KNOB")"
 	[ ! -e "$STARVE_STATE_DIR/journal" ] || fail "$point: a journal was left"
 done
+
+rm -rf "$TMPDIR_TEST/out"
+STARVE_TEST_STOP_AT=window-open "$STARVE" run --quiet --warmup 0s --duration 1s \
+	-o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" > "$TMPDIR_TEST/log" 2>&1 &
+ctl=$!
+CTL_PIDS=$ctl
+i=0
+while ! stopped $ctl && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+stopped $ctl || fail "window-open: the controller never stopped there: $(cat "$TMPDIR_TEST/log")"
+wd=$(pgrep -P $ctl -x starve-watchdog) || fail "window-open: no watchdog"
+kill -9 "$wd"
+wait_gone "$wd"	# its end of the socket closed before the controller talks to it
+kill -CONT $ctl
+wait $ctl; rc=$?
+[ "$rc" = 3 ] || fail "watchdog gone: the controller exited $rc, expected 3: $(cat "$TMPDIR_TEST/log")"
+check_json "$TMPDIR_TEST/out/result.json" \
+	'.runs[0].status == "error" and (.runs[0].reason | test("watchdog could not be given"))' \
+	"watchdog gone: the run is not an error about the watchdog's deadline"
+[ "$(cat "$RT_KNOB")" = "$KNOB_BEFORE" ] || fail "watchdog gone: $RT_KNOB left at $(cat "$RT_KNOB")"
+[ ! -e "$STARVE_STATE_DIR/journal" ] || fail "watchdog gone: a journal was left"
+echo "watchdog gone at the window's opening: exit 3, the knob restored by the run"
