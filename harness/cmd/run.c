@@ -8,6 +8,7 @@
 #include "harness/cmd/run-options.h"
 #include "harness/profile/profile.h"
 #include "harness/run/result-build.h"
+#include "harness/run/deadline.h"
 #include "harness/run/engine.h"
 #include "harness/run/output.h"
 #include "lib/duration.h"
@@ -91,16 +92,41 @@ static bool run_had_errors(const struct result_view *v)
 	return false;
 }
 
-/* Verdicts, result.json, the other formats and the table, from its view. */
+/* A signal while the result is written: stop there, as an interrupted run
+ * does. WRITTEN: the final result is at PATH; else the partial one written
+ * after the last run is. */
+static int run_writing_interrupted(struct result_view *v, const char *path, bool written)
+{
+	rv_free(v);
+	error("interrupted while writing: %s at %s%s", written ? "the result is" :
+	      "the partial result of the last run (\"complete\": false) is", path,
+	      written ? "; no report formats or table" : "");
+	return EXIT_RUNTIME;
+}
+
+/* Verdicts, result.json, the other formats and the table, from its view;
+ * SIGINT or SIGTERM is looked at between them and while result.json is
+ * written. */
 static int run_finish(json_t *result, enum run_status st, const struct run_args *a,
 		      const char *dir, const char *path)
 {
-	char why[1024];
-	struct result_view *v = rv_build(result, path, why, sizeof(why));
-	int code = v ? verdicts_rejudge(&v, NULL) : error("%s", why);
-	char kept[PATH_MAX + 64];
+	bool stop = st != RUN_INTERRUPTED;	/* else it is writing what it has already */
+	struct result_view *v;
+	char why[1024], kept[PATH_MAX + 64];
+	int code, wrote;
 
-	if (result_write(path, result) < 0) {
+	if (stop && signals_caught())
+		return run_writing_interrupted(NULL, path, false);
+	v = rv_build(result, path, why, sizeof(why));
+	code = v ? verdicts_rejudge(&v, NULL) : error("%s", why);
+	if (stop && signals_caught())
+		return run_writing_interrupted(v, path, false);
+	wrote = stop ? output_final(path, result) : result_write(path, result);
+	if (wrote == OUTPUT_INTERRUPTED)
+		return run_writing_interrupted(v, path, false);
+	if (stop && signals_caught())
+		return run_writing_interrupted(v, path, true);
+	if (wrote < 0) {
 		/* the disk filled during the run: never lose what was measured */
 		if (output_keep(result, kept, sizeof(kept)) < 0) {
 			rv_free(v);
@@ -163,6 +189,7 @@ static int run_run(int argc, char **argv)
 				  .argv = argv };
 	st = run_profile(p, &o, &result);
 	if (result) {
+		deadline_test_stop_at("writing");
 		result_build_finish(result, st == RUN_DONE);
 		ret = run_finish(result, st, &a, dir, path);
 		json_decref(result);

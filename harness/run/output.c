@@ -2,6 +2,7 @@
 #include "config.h"
 #include "harness/run/output.h"
 #include "harness/kernel/journal.h"
+#include "harness/run/signals.h"
 #include "lib/error.h"
 #include "reports/result.h"
 
@@ -91,4 +92,35 @@ void output_partial(const char *path, const json_t *result, bool *failed)
 	error_set_sink(NULL, NULL);
 	if (*failed)
 		warning("the partial result cannot be written (%.200s); the run goes on", why);
+}
+
+/* json_dump_callback's sink: to the file, until a signal asks to stop. */
+static int output_dump_chunk(const char *buf, size_t size, void *f)
+{
+	if (signals_caught())
+		return -1;
+	return fwrite(buf, 1, size, f) == size ? 0 : -1;
+}
+
+static int output_dump(FILE *f, const void *result)
+{
+	if (json_dump_callback(result, output_dump_chunk, f, JSON_INDENT(2)) < 0 ||
+	    fputc('\n', f) == EOF)
+		return -1;
+	return 0;
+}
+
+int output_final(const char *path, const json_t *result)
+{
+	char why[256] = "";
+	int ret;
+
+	error_set_sink(output_error_to, why);
+	ret = result_write_with(path, output_dump, result, true);
+	error_set_sink(NULL, NULL);
+	if (ret < 0 && signals_caught())
+		return OUTPUT_INTERRUPTED;	/* the temporary file is gone, PATH as it was */
+	if (ret < 0)
+		error("%s", why);
+	return ret;
 }

@@ -25,4 +25,10 @@ void output_partial(const char *path, const json_t *result, bool *failed);
  * -1 (message printed) when that fails too. */
 int output_keep(const json_t *result, char *kept, size_t len);
 
+/* The final RESULT at PATH, as result_write() does, but a signal stops it
+ * within a few KiB: OUTPUT_INTERRUPTED, and PATH keeps what it held (the
+ * partial result of the last run). -1 with a message when it fails. */
+enum { OUTPUT_INTERRUPTED = -2 };
+int output_final(const char *path, const json_t *result);
+
 #endif
