@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "harness/kernel/confounders.h"
 #include "harness/kernel/kernel.h"
 #include "harness/profile/profile.h"
 #include "harness/run/record.h"
@@ -33,6 +34,10 @@ const char *result_time_text(time_t t, char *buf, size_t len);
  * summary. KERNEL and CPUSET_BACKEND may be NULL (left out). */
 json_t *result_build_new(int argc, char **argv, const struct kernel_info *kernel,
 			 const char *cpuset_backend);
+
+/* result.json's and `starve env --json`'s "confounders" object (one
+ * writer, so the two documents name them alike). */
+json_t *result_build_confounders(const struct confounders *c);
 
 /* The profile as run (after defaults and command-line overrides); SAMPLE_HZ
  * is the rate actually used. */
