@@ -87,6 +87,10 @@ const size_t metric_count = sizeof(metric_table) / sizeof(metric_table[0]);
 _Static_assert(sizeof(metric_table) / sizeof(metric_table[0]) == METRIC_N,
 	       "a row for every enum metric_id");
 
+const enum metric_source metric_source_order[METRIC_SOURCES] = {
+	METRIC_FROM_EXACT, METRIC_FROM_INBAND, METRIC_FROM_CGROUP, METRIC_FROM_SAMPLER,
+};
+
 const char *metric_name(enum metric_id id)
 {
 	return metric_table[id].name;

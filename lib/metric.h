@@ -54,10 +54,16 @@ extern const size_t metric_count;
 const char *metric_name(enum metric_id id);
 const struct metric_def *metric_find(const char *name);
 
-/* Which source's figure a load's metric is, when several give it: exact
- * mode (tracepoints) over in-band (the load's own records) over the
- * sampler; a cgroup's cpu.stat figures have names of their own. Where exact
- * mode gives ID, the sampler's figure is kept under the id this returns
+/* The registry's source order: when several sources give a load's or a
+ * task's metric, its figure is the first of these that gave one: exact mode
+ * (tracepoints or BPF) over in-band (the load's own records) over the
+ * cgroup's cpu.stat over the sampler. Where exact mode gives figures, the
+ * sampler's that metric_sampler_kept_as() names are kept under that name
+ * instead (doc/design.md "Result model"). */
+#define METRIC_SOURCES 4
+extern const enum metric_source metric_source_order[METRIC_SOURCES];
+
+/* Where exact mode gives ID, the sampler's figure is kept under the id this returns
  * (starvation_max -> starvation_max_sampler); METRIC_N: it is not kept. */
 enum metric_id metric_sampler_kept_as(enum metric_id id);
 /* "did you mean" candidate for an unknown metric name, or NULL. */

@@ -93,7 +93,7 @@ void inband_summarize(const struct load_type *type, const struct stats_block *bl
 static void inband_add(struct inband_metric *out, size_t *n, enum metric_id id, double value)
 {
 	if (!isnan(value) && *n < INBAND_MAX_METRICS)
-		out[(*n)++] = (struct inband_metric){ metric_name(id), value };
+		out[(*n)++] = (struct inband_metric){ metric_name(id), id, value };
 }
 
 size_t inband_metrics(const struct load_type *type, const struct inband_summary *sum,

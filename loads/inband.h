@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "lib/histogram.h"
+#include "lib/metric.h"
 #include "loads/load.h"
 #include "loads/stats.h"
 
@@ -34,6 +35,7 @@ void inband_summarize(const struct load_type *type, const struct stats_block *bl
 /* One metric of lib/metric.c and the value SUM gives it. */
 struct inband_metric {
 	const char *name;
+	enum metric_id id;
 	double value;
 };
 #define INBAND_MAX_METRICS 16

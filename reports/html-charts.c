@@ -153,7 +153,7 @@ static void html_refs(const struct result_view *v, const char *name, const char 
 static const char *html_hist_metrics(const char *hist)
 {
 	return !strcmp(hist, "wakeup_latency") ? "wakeup_" :
-	       !strcmp(hist, "gap") ? "starvation_max_inband" : NULL;
+	       !strcmp(hist, "gap") ? metric_name(MET_STARVATION_MAX_INBAND) : NULL;
 }
 
 static const struct {
@@ -206,7 +206,7 @@ static void html_starvation_bars(struct xml_writer *w, const struct result_view 
 		for (size_t s = 0; s < ns; s++)
 			series[s] = html_starvation[used[s]].label;
 		snprintf(title, title_len, "%s: longest starvation per run", name);
-		html_refs(v, name, "starvation_max", 1, false, &refs);
+		html_refs(v, name, metric_name(MET_STARVATION_MAX), 1, false, &refs);
 		svg_bar_chart(w, &(struct svg_bars){ .title = title, .y_title = metric_name(MET_STARVATION_MAX),
 				.groups = groups, .n_groups = g, .series = series, .n_series = ns,
 				.values = values, .label = html_label_s, .refs = refs.r,

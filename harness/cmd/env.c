@@ -12,6 +12,7 @@
 #include "harness/placement/topology.h"
 #include "harness/bpf/bpf-sched.h"
 #include "harness/run/exact.h"
+#include "harness/run/result-build.h"
 #include "harness/trace/trace.h"
 #include "lib/error.h"
 #include "loads/load.h"
@@ -178,7 +179,7 @@ static json_t *env_json(const struct env_facts *f)
 	if (doc)
 		env_json_cgroups(f, doc);
 	if (doc)
-		json_object_set_new(doc, "confounders", confounders_json(&f->confounders));
+		json_object_set_new(doc, "confounders", result_build_confounders(&f->confounders));
 	return doc;
 }
 

@@ -155,40 +155,6 @@ void confounders_probe(struct confounders *c, const struct kernel_info *kernel)
 	c->virtualised = c->virtualised || c->emulated || !strcmp(c->dmi_vendor, "QEMU");
 }
 
-static json_t *conf_string_or_null(const char *s)
-{
-	return s[0] ? json_string(s) : json_null();
-}
-
-/* Keys (stable; add, never rename): clocksource, clocksources_available [names],
- * nohz, nohz_full (CPU list or null), cmdline, cpu_model, cpus, governor (null
- * without cpufreq), mitigations {name: text}, steal_share (since boot; null
- * unknown), virtualised, emulated, hypervisor (CPUID signature or null),
- * dmi_vendor (or null). */
-json_t *confounders_json(const struct confounders *c)
-{
-	json_t *mit = json_object(), *avail = json_array(), *o;
-	char copy[sizeof(c->clocksources)], *tok, *save;
-
-	for (size_t i = 0; i < c->n_mitigations; i++)
-		json_object_set_new(mit, c->mitigations[i].name,
-				    json_string(c->mitigations[i].text));
-	snprintf(copy, sizeof(copy), "%s", c->clocksources);
-	for (tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-		json_array_append_new(avail, json_string(tok));
-	o = json_pack("{s:o, s:o, s:s, s:o, s:s, s:o, s:i, s:o, s:o, s:o, s:b, s:b, s:o, s:o}",
-		      "clocksource", conf_string_or_null(c->clocksource),
-		      "clocksources_available", avail, "nohz", c->nohz,
-		      "nohz_full", conf_string_or_null(c->nohz_full), "cmdline", c->cmdline,
-		      "cpu_model", conf_string_or_null(c->cpu_model), "cpus", c->cpus,
-		      "governor", conf_string_or_null(c->governor), "mitigations", mit,
-		      "steal_share", c->steal_share < 0 ? json_null() : json_real(c->steal_share),
-		      "virtualised", c->virtualised, "emulated", c->emulated,
-		      "hypervisor", conf_string_or_null(c->hypervisor),
-		      "dmi_vendor", conf_string_or_null(c->dmi_vendor));
-	return o;
-}
-
 static size_t conf_count_vulnerable(const struct confounders *c)
 {
 	size_t n = 0;

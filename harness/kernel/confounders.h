@@ -9,7 +9,6 @@
 
 #include "harness/kernel/kernel.h"
 
-#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -40,8 +39,6 @@ struct confounders {
 
 /* Fill C; never fails: what cannot be read stays empty. */
 void confounders_probe(struct confounders *c, const struct kernel_info *kernel);
-/* result.json's and `starve env --json`'s "confounders" object. */
-json_t *confounders_json(const struct confounders *c);
 /* The text lines of `starve env`. */
 void confounders_print(const struct confounders *c);
 

@@ -190,15 +190,15 @@ static int64_t cgroups_overlap(const struct run_cgroup *g, int64_t from, int64_t
 	return sum < to - from ? sum : to - from;
 }
 
-/* Metric ID of a load's cgroup as V in METRICS. */
-static void cgroups_set(json_t *metrics, enum metric_id id, double v)
+/* Metric ID of a load's cgroup as V in F. */
+static void cgroups_set(struct figures *f, enum metric_id id, double v)
 {
-	json_object_set_new(metrics, metric_name(id), json_real(v));
+	figures_put(f, METRIC_FROM_CGROUP, id, v);
 }
 
 /* The longest in-band gap of the load's records, split into quota and CPU. */
 static void cgroups_split_gap(const struct run_cgroup *g, const struct stats_block *stats,
-			      unsigned first, unsigned n, json_t *metrics)
+			      unsigned first, unsigned n, struct figures *f)
 {
 	const struct worker_record *longest = NULL;
 	int64_t quota;
@@ -211,14 +211,14 @@ static void cgroups_split_gap(const struct run_cgroup *g, const struct stats_blo
 		return;
 	quota = cgroups_overlap(g, (int64_t)(longest->gap_max_end_ns - longest->gap_max_ns),
 				(int64_t)longest->gap_max_end_ns);
-	cgroups_set(metrics, MET_THROTTLED_MAX_INBAND, (double)quota / NSEC_PER_SEC);
-	cgroups_set(metrics, MET_STARVATION_MAX_INBAND_CPU,
+	cgroups_set(f, MET_THROTTLED_MAX_INBAND, (double)quota / NSEC_PER_SEC);
+	cgroups_set(f, MET_STARVATION_MAX_INBAND_CPU,
 		    (double)((int64_t)longest->gap_max_ns - quota) / NSEC_PER_SEC);
 }
 
 void cgroups_load_metrics(const struct run_cgroups *rc, const char *name,
 			  const struct stats_block *stats, unsigned first, unsigned n,
-			  int64_t wall_ns, json_t *metrics)
+			  int64_t wall_ns, struct figures *f)
 {
 	const struct run_cgroup *g = cgroups_of(rc, name);
 	uint64_t periods, throttled;
@@ -227,18 +227,18 @@ void cgroups_load_metrics(const struct run_cgroups *rc, const char *name,
 		return;
 	periods = g->after.nr_periods - g->before.nr_periods;
 	throttled = g->after.nr_throttled - g->before.nr_throttled;
-	cgroups_set(metrics, MET_THROTTLED_PERIODS, (double)throttled);
+	cgroups_set(f, MET_THROTTLED_PERIODS, (double)throttled);
 	if (periods)
-		cgroups_set(metrics, MET_THROTTLED_RATIO, (double)throttled / (double)periods);
-	cgroups_set(metrics, MET_THROTTLED_TIME,
+		cgroups_set(f, MET_THROTTLED_RATIO, (double)throttled / (double)periods);
+	cgroups_set(f, MET_THROTTLED_TIME,
 		    (double)(g->after.throttled_ns - g->before.throttled_ns) / NSEC_PER_SEC);
-	cgroups_set(metrics, MET_THROTTLED_MAX, (double)g->stretch_max_ns / NSEC_PER_SEC);
+	cgroups_set(f, MET_THROTTLED_MAX, (double)g->stretch_max_ns / NSEC_PER_SEC);
 	if (wall_ns > 0)
-		cgroups_set(metrics, MET_QUOTA_WAIT_SHARE,
+		cgroups_set(f, MET_QUOTA_WAIT_SHARE,
 			    (double)(g->after.throttled_ns - g->before.throttled_ns) /
 			    (double)wall_ns);
 	if (g->set->knobs.quota_us > 0)
-		cgroups_split_gap(g, stats, first, n, metrics);
+		cgroups_split_gap(g, stats, first, n, f);
 }
 
 int cgroups_remove(struct journal *j, struct run_cgroups *rc)

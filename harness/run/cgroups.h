@@ -12,7 +12,6 @@
 #ifndef STARVE_RUN_CGROUPS_H
 #define STARVE_RUN_CGROUPS_H
 
-#include <jansson.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -22,6 +21,7 @@
 #include "harness/profile/profile.h"
 #include "harness/run/controllers.h"
 #include "harness/run/settings.h"
+#include "lib/figures.h"
 #include "loads/stats.h"
 
 #define CGROUPS_MAX 16
@@ -59,11 +59,11 @@ const char *cgroups_dir_of(const struct run_cgroups *rc, const char *name);
 /* Watch cpu.stat every 1/HZ from now until cgroups_watch_end. */
 int cgroups_watch_begin(struct run_cgroups *rc, int hz);
 void cgroups_watch_end(struct run_cgroups *rc);
-/* Add the cgroup metrics of load NAME (records [first, first + n) of
- * STATS) to its METRICS object; WALL_NS is the measured window. */
+/* The cgroup figures of load NAME (records [first, first + n) of
+ * STATS) into F (source the cgroup); WALL_NS is the measured window. */
 void cgroups_load_metrics(const struct run_cgroups *rc, const char *name,
 			  const struct stats_block *stats, unsigned first, unsigned n,
-			  int64_t wall_ns, json_t *metrics);
+			  int64_t wall_ns, struct figures *f);
 /* Remove every directory made (children, then the parent) and drop their
  * journal entries; returns how many could not be removed. */
 int cgroups_remove(struct journal *j, struct run_cgroups *rc);

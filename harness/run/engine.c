@@ -19,8 +19,8 @@
 #include "harness/kernel/knobs.h"
 #include "harness/kernel/machine-lock.h"
 #include "harness/sampler/noise.h"
-#include "harness/sampler/oob-metrics.h"
 #include "harness/run/progress.h"
+#include "harness/run/record-fill.h"
 #include "harness/run/result-build.h"
 #include "harness/sampler/sampler.h"
 #include "harness/run/settings.h"
@@ -553,41 +553,41 @@ static void run_stop_loads(struct run_ctx *c, struct measure *m)
 	}
 }
 
+/* The run's records from what it measured (record-fill.h), exact or BPF
+ * mode's figures added, then written into RUN by the serialiser. */
 static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
-	json_t *loads = json_object_get(run, "loads");
 	int64_t until = m->sampled_until < m->end ? m->sampled_until : m->end;
 	int64_t wall = until - m->measure_from, ours = 0;
+	struct record_source src = { .stats = m->stats, .first = m->first, .wall_ns = wall,
+				     .cgroups = &c->cgroups };
+	struct run_record r = { .smp = m->smp, .trace = m->trace, .bpf = m->bpf,
+				.bpf_why = m->bpf_why,
+				.duration_s = wall > 0 ? (double)wall / NSEC_PER_SEC : 0 };
 
-	for (size_t i = 0; i < m->n_spawned; i++) {
-		json_t *load = result_build_load(&p->loads[i], m->stats, m->first[i],
-						 load_records_needed(&p->loads[i]), wall, m->smp,
-						 (int)i);
-
-		cgroups_load_metrics(&c->cgroups, p->loads[i].name, m->stats, m->first[i],
-				     load_records_needed(&p->loads[i]), wall,
-				     json_object_get(load, "metrics"));
-		json_array_append_new(loads, load);
-	}
-	for (size_t k = 0; k < p->n_attach; k++)
-		json_array_append_new(loads, result_build_attach(&p->attach[k], m->smp,
-								 (int)(p->n_loads + k)));
-	json_object_set_new(run, "sampler", oob_sampler_json(m->smp));
-	json_object_set_new(run, "window", window_json(m->measure_from, until, m->smp, m->trace));
-	json_object_set_new(run, "duration_s", json_real(wall > 0 ? (double)wall / NSEC_PER_SEC : 0));
+	if (record_loads(&r, p, m->n_spawned, &src) < 0)
+		warning("out of memory for the run's figures");
+	window_measure(&r.window, m->measure_from, until, m->smp, m->trace);
 	for (size_t t = 0; t < sampler_n_tasks(m->smp); t++) {
 		const struct sampler_task_result *tr = sampler_task(m->smp, t);
 
 		if (tr->group >= 0 && (size_t)tr->group < p->n_loads)
 			ours += tr->cpu_ns;
 	}
-	for (unsigned r = 0; r < m->stats->n_records; r++)	/* reaped jobs (kernel-build) */
-		ours += (int64_t)m->stats->rec[r].child_cpu_ns;
-	if (m->noise_ok)
-		json_object_set_new(run, "noise", json_pack("{s:f, s:f}", "other_cpu_share",
-			noise_other_share(&m->noise_before, &m->noise_after, ours), "steal_share",
-			noise_steal_share(&m->noise_before, &m->noise_after)));
+	for (unsigned k = 0; k < m->stats->n_records; k++)	/* reaped jobs (kernel-build) */
+		ours += (int64_t)m->stats->rec[k].child_cpu_ns;
+	if (m->noise_ok) {
+		r.noise = true;
+		r.other_cpu_share = noise_other_share(&m->noise_before, &m->noise_after, ours);
+		r.steal_share = noise_steal_share(&m->noise_before, &m->noise_after);
+	}
+	if (m->trace && r.loads)
+		exact_collect(m->trace, r.loads, m->n_spawned);
+	if (m->bpf && r.loads)
+		bpf_run_collect(m->bpf, r.loads, m->n_spawned);
+	result_build_measured(run, &r);
+	record_free(&r);
 }
 
 /* Partial figures are an error, never a verdict (outcome.h). */
@@ -621,17 +621,10 @@ static int run_measure(struct run_ctx *c, json_t *run)
 			snprintf(why, sizeof(why), "interrupted by SIG%s", sigabbrev_np(signals_caught()));
 			run_set_status(&m, run, RESULT_INCOMPLETE, why);
 		}
-		if (m.sampled_until) {
+		if (m.sampled_until)
 			run_collect(c, &m, run);
-			if (m.trace)
-				exact_collect(m.trace, m.smp, m.n_spawned, m.measure_from, run);
-			if (m.bpf)
-				bpf_run_collect(m.bpf, m.smp, m.n_spawned, m.measure_from, run);
-			bpf_run_source(run, m.bpf, m.trace != NULL, m.bpf_why);
-		}
 		else
-			json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", c->hz,
-								      "achieved_hz", 0));
+			result_build_unsampled(run, c->hz);
 		run_check_outcome(c, &m, run);
 	}
 	if (m.strays_left)
@@ -664,8 +657,7 @@ static int run_cgroups_apply(struct run_ctx *c, const struct setting *s, json_t 
 
 	if (st == SETTINGS_APPLIED)
 		return 0;
-	json_object_del(run, "knobs_applied");
-	result_run_status(run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR, reason);
+	result_run_unapplied(run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR, reason);
 	return 1;
 }
 
@@ -679,9 +671,8 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 		enum settings_status st = settings_apply(&c->journal, s, reason, sizeof(reason));
 
 		if (st != SETTINGS_APPLIED) {
-			json_object_del(run, "knobs_applied");
-			result_run_status(run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR,
-					  reason);
+			result_run_unapplied(run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR,
+					     reason);
 			return 0;
 		}
 	}
@@ -717,14 +708,12 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
  * a knob changed longer than the deadline. */
 static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 {
-	json_t *run = result_build_run(s, rep);
+	json_t *run = result_build_run(c->result, s, rep);
 	int ret;
 
-	json_array_append_new(json_object_get(c->result, "runs"), run);
 	progress_run(&c->prog, s->name, rep, c->p->repeat);
 	if (c->skip_reason[0]) {
-		json_object_del(run, "knobs_applied");
-		result_run_status(run, RESULT_SKIPPED, c->skip_reason);
+		result_run_unapplied(run, RESULT_SKIPPED, c->skip_reason);
 		return 0;
 	}
 	if (deadline_arm_setup(&c->deadline, &c->wd, c->p->n_loads) < 0) {
@@ -764,7 +753,7 @@ static int64_t run_total_ns(const struct run_ctx *c)
 static json_t *run_header(struct run_ctx *c)
 {
 	struct kernel_info k;
-	json_t *r, *knobs = json_object();
+	json_t *r;
 
 	kernel_probe(&k);
 	c->hz = c->p->sample_hz > 0 ? c->p->sample_hz : k.hz;
@@ -773,9 +762,7 @@ static json_t *run_header(struct run_ctx *c)
 	 * profile asks for cpusets, else plain affinity. */
 	r = result_build_new(c->o->argc, c->o->argv, &k,
 			     c->p->use_cpuset ? confine_probe(NULL, 0, NULL) : "affinity");
-	knobs_snapshot(knobs);
-	json_object_set_new(r, "knobs_before", knobs);
-	json_object_set_new(r, "profile", result_build_profile(c->p, c->hz));
+	result_build_before(r, c->p, c->hz);
 	return r;
 }
 

@@ -3,6 +3,7 @@
 #include "harness/run/exact.h"
 #include "harness/kernel/kfs-mount.h"
 #include "harness/trace/trace-metrics.h"
+#include "harness/trace/trace-sched.h"
 #include "lib/error.h"
 
 #include <stdio.h>
@@ -66,35 +67,28 @@ int exact_end(struct journal *j, struct trace *t, int64_t end_ns, char *why, siz
 	return ret;
 }
 
-pid_t *exact_tids(const struct sampler *smp, int group, size_t *n)
+void exact_collect(const struct trace *t, struct load_record *loads, size_t n_loads)
 {
-	size_t total = sampler_n_tasks(smp);
-	pid_t *tids = calloc(total ? total : 1, sizeof(*tids));
+	const struct tsched *ts = trace_sched(t);
 
-	*n = 0;
-	for (size_t i = 0; tids && i < total; i++)
-		if (sampler_task(smp, i)->group == group)
-			tids[(*n)++] = sampler_task(smp, i)->tid;
-	return tids;
-}
+	for (size_t i = 0; i < n_loads; i++) {
+		struct load_record *l = &loads[i];
+		pid_t *tids = calloc(l->n_tasks ? l->n_tasks : 1, sizeof(*tids));
 
-void exact_collect(const struct trace *t, const struct sampler *smp, size_t n_loads,
-		   int64_t from_ns, json_t *run)
-{
-	json_t *loads = json_object_get(run, "loads");
-	char name[64];
+		if (!l->sampled || !tids) {
+			free(tids);
+			continue;
+		}
+		for (size_t k = 0; k < l->n_tasks; k++) {
+			const struct tsched_task *task = tsched_find(ts, l->tasks[k].t->tid);
 
-	for (size_t i = 0; i < n_loads && i < json_array_size(loads); i++) {
-		size_t n;
-		pid_t *tids = exact_tids(smp, (int)i, &n);
-
-		if (tids)
-			trace_load_metrics(trace_sched(t), tids, n, from_ns,
-					   json_array_get(loads, i));
+			tids[k] = l->tasks[k].t->tid;
+			if (task && task->wait)
+				trace_figures(&l->tasks[k].fig, task->longest.ns, task->wait,
+					      task->wakeup);
+		}
+		trace_load_figures(ts, tids, l->n_tasks, &l->fig, &l->trace);
+		l->exact = LOAD_EXACT_TRACE;
 		free(tids);
 	}
-	trace_instance_name(name, sizeof(name));
-	json_object_set_new(run, "trace", json_pack("{s:s, s:I, s:I, s:f}", "instance", name,
-		"events", (json_int_t)trace_events(t), "lost_events", (json_int_t)trace_lost(t),
-		"cpu_s", trace_cpu_s(t)));
 }

@@ -1,20 +1,20 @@
 /* Exact mode in a run (profile key trace, starve run --trace): the engine's
  * side of harness/trace/trace.h. The tracefs instance is journaled before it
  * is created and dropped from the journal once removed; its figures go into
- * the run's loads (their sampler tasks name the tids) and a "trace" object
- * of the run (doc/result-format.md "Exact mode"). Where tracefs is not
+ * the run's load records (their sampler tasks name the tids); the serialiser
+ * writes them and a "trace" object (doc/result-format.md "Exact mode"). Where tracefs is not
  * mounted, the run mounts it (journaled; harness/kernel/kfs-mount.h) and
  * unmounts it when tracing ends. */
 #ifndef STARVE_RUN_EXACT_H
 #define STARVE_RUN_EXACT_H
 
 #define _GNU_SOURCE 1
-#include <jansson.h>
 #include <stdbool.h>
 #include <sched.h>
 #include <stdint.h>
 
 #include "harness/kernel/journal.h"
+#include "harness/run/record.h"
 #include "harness/sampler/sampler.h"
 #include "harness/trace/trace.h"
 
@@ -32,13 +32,8 @@ struct trace *exact_begin(struct journal *j, const cpu_set_t *cpus, char *why, s
  * filled when its events could not all be read. */
 int exact_end(struct journal *j, struct trace *t, int64_t end_ns, char *why, size_t len);
 
-/* The tids of group GROUP in SMP into a new array (*N of them); NULL when
- * out of memory. */
-pid_t *exact_tids(const struct sampler *smp, int group, size_t *n);
-
-/* The exact figures into RUN: each of its first N_LOADS loads (group i of
- * SMP), and RUN's "trace" object. FROM_NS: the window's start, the origin of the times. */
-void exact_collect(const struct trace *t, const struct sampler *smp, size_t n_loads,
-		   int64_t from_ns, json_t *run);
+/* The exact figures of T into each of the N_LOADS LOADS (their sampled
+ * tasks name the tids) and their tasks. */
+void exact_collect(const struct trace *t, struct load_record *loads, size_t n_loads);
 
 #endif

@@ -4,11 +4,12 @@
 #include "config.h"
 #include "harness/run/result-build.h"
 #include "harness/kernel/confounders.h"
-#include "harness/sampler/oob-metrics.h"
+#include "harness/run/settings.h"
 #include "harness/placement/topology.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -54,13 +55,46 @@ static json_t *rb_kernel(const struct kernel_info *k)
 			 "schedstat_task", k->schedstat_task);
 }
 
+static json_t *rb_string_or_null(const char *s)
+{
+	return s[0] ? json_string(s) : json_null();
+}
+
+/* Keys (stable; add, never rename): clocksource, clocksources_available [names],
+ * nohz, nohz_full (CPU list or null), cmdline, cpu_model, cpus, governor (null
+ * without cpufreq), mitigations {name: text}, steal_share (since boot; null
+ * unknown), virtualised, emulated, hypervisor (CPUID signature or null),
+ * dmi_vendor (or null). */
+json_t *result_build_confounders(const struct confounders *c)
+{
+	json_t *mit = json_object(), *avail = json_array();
+	char copy[sizeof(c->clocksources)], *tok, *save;
+
+	for (size_t i = 0; i < c->n_mitigations; i++)
+		json_object_set_new(mit, c->mitigations[i].name,
+				    json_string(c->mitigations[i].text));
+	snprintf(copy, sizeof(copy), "%s", c->clocksources);
+	for (tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+		json_array_append_new(avail, json_string(tok));
+	return json_pack("{s:o, s:o, s:s, s:o, s:s, s:o, s:i, s:o, s:o, s:o, s:b, s:b, s:o, s:o}",
+			 "clocksource", rb_string_or_null(c->clocksource),
+			 "clocksources_available", avail, "nohz", c->nohz,
+			 "nohz_full", rb_string_or_null(c->nohz_full), "cmdline", c->cmdline,
+			 "cpu_model", rb_string_or_null(c->cpu_model), "cpus", c->cpus,
+			 "governor", rb_string_or_null(c->governor), "mitigations", mit,
+			 "steal_share", c->steal_share < 0 ? json_null() : json_real(c->steal_share),
+			 "virtualised", c->virtualised, "emulated", c->emulated,
+			 "hypervisor", rb_string_or_null(c->hypervisor),
+			 "dmi_vendor", rb_string_or_null(c->dmi_vendor));
+}
+
 /* What else shapes the numbers, for compare (harness/kernel/confounders.h). */
 static json_t *rb_confounders(const struct kernel_info *k)
 {
 	struct confounders c;
 
 	confounders_probe(&c, k);
-	return confounders_json(&c);
+	return result_build_confounders(&c);
 }
 
 json_t *result_build_new(int argc, char **argv, const struct kernel_info *kernel,
@@ -208,11 +242,15 @@ json_t *result_build_profile(const struct profile *p, int sample_hz)
 			 "compare_gate", rb_compare_gate(p));
 }
 
-json_t *result_build_run(const struct setting *s, int repetition)
+json_t *result_build_run(json_t *result, const struct setting *s, int repetition)
 {
-	return json_pack("{s:s, s:i, s:s, s:n, s:o, s:o, s:[], s:[]}", "setting", s->name,
-			 "repetition", repetition, "status", "ok", "reason",
-			 "knobs_applied", rb_knobs(s), "started", rb_now(), "loads", "verdicts");
+	json_t *run = json_pack("{s:s, s:i, s:s, s:n, s:o, s:o, s:[], s:[]}", "setting", s->name,
+				"repetition", repetition, "status", "ok", "reason",
+				"knobs_applied", rb_knobs(s), "started", rb_now(), "loads",
+				"verdicts");
+
+	json_array_append_new(json_object_get(result, "runs"), run);
+	return run;
 }
 
 void result_run_status(json_t *run, enum result_status status, const char *reason)
@@ -221,6 +259,25 @@ void result_run_status(json_t *run, enum result_status status, const char *reaso
 	json_object_set_new(run, "reason", reason ? json_string(reason) : json_null());
 }
 
+void result_run_unapplied(json_t *run, enum result_status status, const char *reason)
+{
+	json_object_del(run, "knobs_applied");
+	result_run_status(run, status, reason);
+}
+
+static void rb_knob_before(const char *name, const char *value, void *knobs)
+{
+	json_object_set_new(knobs, name, json_string(value));
+}
+
+void result_build_before(json_t *result, const struct profile *p, int sample_hz)
+{
+	json_t *knobs = json_object();
+
+	knobs_snapshot(rb_knob_before, knobs);
+	json_object_set_new(result, "knobs_before", knobs);
+	json_object_set_new(result, "profile", result_build_profile(p, sample_hz));
+}
 static json_t *rb_buckets(const struct histogram *h)
 {
 	json_t *arr = json_array();
@@ -267,38 +324,261 @@ void result_build_inband(const struct load_type *type, const struct inband_summa
 		json_object_set_new(histograms, hname, result_build_histogram(&sum->hist));
 }
 
-json_t *result_build_load(const struct load_spec *spec, const struct stats_block *stats,
-			  unsigned first, unsigned n, int64_t wall_ns,
-			  const struct sampler *smp, int group)
+/* The figure of metric ID: the first source in the registry's order that
+ * gave one (metric_source_order); where exact mode gave figures, the
+ * sampler's that the registry keeps under a name of their own are not. */
+static double rb_pick(const struct figures *f, enum metric_id id)
 {
-	json_t *metrics = json_object(), *hists = json_object();
-	struct inband_summary sum;
-	json_t *load;
+	bool exact = figures_from(f, METRIC_FROM_EXACT);
 
-	inband_summarize(spec->type, stats, first, n, wall_ns, &sum);
-	result_build_inband(spec->type, &sum, metrics, hists);
-	load = json_pack("{s:s, s:s, s:o}", "name", spec->name, "type", spec->type->name,
-			 "metrics", metrics);
-	if (json_object_size(hists))
-		json_object_set_new(load, "histograms", hists);
-	else
-		json_decref(hists);
-	/* in-band keys are kept; oob adds starvation_max, wait_ratio, tasks...
-	 * A pgroup load's tasks are its command's processes (run.c). */
-	if (smp && (spec->type->flags & LOAD_TRACK_PGROUP ?
-		    oob_load_metrics_copies(smp, group, load_records_needed(spec), load) :
-		    oob_load_metrics(smp, group, load)) < 0)
-		warning("load '%s': out of memory for its out-of-band metrics", spec->name);
+	for (size_t i = 0; i < METRIC_SOURCES; i++) {
+		enum metric_source s = metric_source_order[i];
+		double v;
+
+		if (s == METRIC_FROM_SAMPLER && exact && metric_sampler_kept_as(id) != METRIC_N)
+			continue;
+		v = figures_get(f, s, id);
+		if (!isnan(v))
+			return v;
+	}
+	return NAN;
+}
+
+/* Metric ID into M once, as its picked figure. */
+static void rb_metric(json_t *m, bool *done, const struct figures *f, enum metric_id id)
+{
+	double v;
+
+	if (done[id])
+		return;
+	done[id] = true;
+	v = rb_pick(f, id);
+	if (!isnan(v))
+		json_object_set_new(m, metric_name(id), json_real(v));
+}
+
+/* Every metric of SOURCE in F in the order it gave them. */
+static void rb_metrics_of(json_t *m, bool *done, const struct figures *f,
+			  enum metric_source source)
+{
+	for (unsigned i = 0; i < f->n; i++)
+		if (f->f[i].source == source)
+			rb_metric(m, done, f, f->f[i].id);
+}
+
+json_t *result_build_metrics(const struct figures *f)
+{
+	bool done[METRIC_N] = { false };
+	json_t *m = json_object();
+
+	rb_metrics_of(m, done, f, METRIC_FROM_INBAND);
+	rb_metrics_of(m, done, f, METRIC_FROM_SAMPLER);
+	rb_metrics_of(m, done, f, METRIC_FROM_CGROUP);
+	for (int id = 0; figures_from(f, METRIC_FROM_EXACT) && id < METRIC_N; id++) {
+		enum metric_id kept = metric_sampler_kept_as((enum metric_id)id);
+		double v = figures_get(f, METRIC_FROM_SAMPLER, (enum metric_id)id);
+
+		if (kept != METRIC_N && !isnan(v) && !done[kept]) {
+			done[kept] = true;
+			json_object_set_new(m, metric_name(kept), json_real(v));
+		}
+	}
+	rb_metrics_of(m, done, f, METRIC_FROM_EXACT);
+	return m;
+}
+
+static double rb_seconds(int64_t ns)
+{
+	return (double)ns / NSEC_PER_SEC;
+}
+
+static json_t *rb_task(const struct task_record *k)
+{
+	const struct sampler_task_result *t = k->t;
+
+	return json_pack("{s:i, s:i, s:s, s:b, s:o}", "tid", (int)t->tid, "pid", (int)t->pid,
+			 "comm", t->comm, "exited", t->exited,
+			 "metrics", result_build_metrics(&k->fig));
+}
+
+static json_t *rb_series(const struct sampler *s, int group)
+{
+	struct sampler_series ser;
+	json_t *share, *waiting;
+
+	if (sampler_group_series(s, group, &ser) < 0)
+		return NULL;
+	share = json_array();
+	waiting = json_array();
+	for (size_t i = 0; i < ser.n; i++) {
+		json_array_append_new(share, json_real(ser.cpu_share[i]));
+		json_array_append_new(waiting, json_real(ser.runnable_waiting[i]));
+	}
+	return json_pack("{s:f, s:o, s:o}", "interval_s", rb_seconds(ser.interval_ns),
+			 "cpu_share", share, "runnable_waiting", waiting);
+}
+
+/* One holder of the CPU: pid, comm, policy, priority (RT) or nice, and
+ * the time it held it (TIMED: a share of a stretch, not one moment). */
+static json_t *rb_holder(const struct tsched_holder *h, bool timed)
+{
+	const char *policy = trace_policy_name(h->policy, h->prio);
+	json_t *o = json_pack("{s:i, s:s, s:s}", "pid", (int)h->pid, "comm", h->comm,
+			      "policy", policy);
+
+	if (!o)
+		return NULL;
+	if (timed)
+		json_object_set_new(o, "time_s", json_real(rb_seconds(h->ns)));
+	if (h->prio >= 0 && h->prio < 100)
+		json_object_set_new(o, "priority", json_integer(99 - h->prio));
+	else if (h->prio >= 100)
+		json_object_set_new(o, "nice", json_integer(h->prio - 120));
+	return o;
+}
+
+/* Exact mode's part of a load: stretches, and who ran instead in the longest. */
+static json_t *rb_trace(const struct trace_load *tl, int64_t from_ns)
+{
+	json_t *o = json_pack("{s:I, s:I}", "stretches", (json_int_t)tl->stretches,
+			      "unknown_starts", (json_int_t)tl->unknown_starts);
+	const struct tsched_task *k = tl->longest;
+	const struct tsched_longest *l;
+	json_t *held;
+
+	if (!o || !k || k->longest.ns <= 0)
+		return o;
+	l = &k->longest;
+	held = json_array();
+	for (size_t i = 0; held && i < l->n_holders; i++)
+		json_array_append_new(held, rb_holder(&l->holders[i], true));
+	json_object_set_new(o, "longest", json_pack("{s:i, s:s, s:i, s:f, s:f, s:o, s:f, s:b}",
+		"tid", (int)k->pid, "comm", k->comm, "cpu", l->cpu, "wait_s", rb_seconds(l->ns),
+		"at_s", rb_seconds(l->from_ns - from_ns), "ran_instead", held ? held : json_array(),
+		"others_s", rb_seconds(l->others_ns), "partial", l->partial));
+	return o;
+}
+
+/* BPF mode's part of a load: stretches, and who held the CPU before the
+ * longest wait ended (the task switched out then). */
+static json_t *rb_bpf(const struct load_bpf *b, int64_t from_ns)
+{
+	const struct sb_task *r = &b->longest;
+	struct tsched_holder h = { .pid = (pid_t)r->instead_pid, .prio = (int)r->instead_prio,
+				   .policy = -1 };
+	json_t *o = json_pack("{s:I}", "stretches", (json_int_t)b->stretches), *held;
+
+	if (!o || !r->longest_ns)
+		return o;
+	snprintf(h.comm, sizeof(h.comm), "%s", r->instead_pid ? r->instead_comm : "<idle>");
+	held = rb_holder(&h, false);
+	json_object_set_new(o, "longest", json_pack("{s:i, s:i, s:f, s:f, s:o}", "tid",
+		(int)b->tid, "cpu", (int)r->longest_cpu, "wait_s", rb_seconds((int64_t)r->longest_ns),
+		"at_s", rb_seconds((int64_t)r->longest_from - from_ns),
+		"ran_before", held ? held : json_object()));
+	return o;
+}
+
+static json_t *rb_load(const struct load_record *l, const struct run_record *r)
+{
+	json_t *load = json_pack("{s:s, s:s, s:o}", "name", l->name, "type", l->type,
+				 "metrics", result_build_metrics(&l->fig)), *tasks, *series;
+
+	if (l->hist_name && l->hist.count)
+		json_object_set_new(load, "histograms", json_pack("{s:o}", l->hist_name,
+								 result_build_histogram(&l->hist)));
+	if (l->sampled) {
+		tasks = json_array();
+		for (size_t i = 0; i < l->n_tasks; i++)
+			json_array_append_new(tasks, rb_task(&l->tasks[i]));
+		json_object_set_new(load, "tasks_seen", json_integer((json_int_t)l->n_tasks));
+		json_object_set_new(load, "tasks", tasks);
+		series = rb_series(r->smp, l->group);
+		if (series)
+			json_object_set_new(load, "timeseries", series);
+	}
+	if (l->exact == LOAD_EXACT_TRACE)
+		json_object_set_new(load, "trace", rb_trace(&l->trace, r->window.from_ns));
+	else if (l->exact == LOAD_EXACT_BPF)
+		json_object_set_new(load, "bpf", rb_bpf(&l->bpf, r->window.from_ns));
 	return load;
 }
 
-json_t *result_build_attach(const struct attach_spec *a, const struct sampler *smp, int group)
+static json_t *rb_sampler(const struct sampler *s)
 {
-	json_t *load = json_pack("{s:s, s:s, s:{}}", "name", a->name, "type", "attach", "metrics");
+	struct sampler_quality q;
 
-	if (smp && oob_load_metrics(smp, group, load) < 0)
-		warning("attach '%s': out of memory for its metrics", a->name);
-	return load;
+	sampler_quality(s, &q);
+	return json_pack("{s:i, s:f, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:I, s:f, s:i}",
+			 "target_hz", q.target_hz, "achieved_hz", q.achieved_hz,
+			 "ticks", (json_int_t)q.ticks, "late_ticks", (json_int_t)q.late_ticks,
+			 "missed_ticks", (json_int_t)q.missed_ticks, "tasks", (json_int_t)q.tasks,
+			 "tasks_unsampled", (json_int_t)q.tasks_unsampled, "cpu_s", q.cpu_s,
+			 "cost_us_per_task_tick", q.cost_us_per_task_tick,
+			 "reads_per_task_tick", q.reads_per_task_tick,
+			 "cpu_clock_jumps", (json_int_t)q.cpu_clock_jumps,
+			 "cpu_clock_jump_s", q.cpu_clock_jump_s, "priority", q.priority);
+}
+
+static json_t *rb_span(int64_t from_ns, int64_t a_ns, int64_t b_ns)
+{
+	return json_pack("[f, f]", rb_seconds(a_ns - from_ns), rb_seconds(b_ns - from_ns));
+}
+
+static json_t *rb_window(const struct run_window *w)
+{
+	json_t *o = json_pack("{s:s, s:I, s:I}", "clock", "CLOCK_MONOTONIC", "from_ns",
+			      (json_int_t)w->from_ns, "until_ns", (json_int_t)w->until_ns);
+
+	if (o && w->sampled)
+		json_object_set_new(o, "sampler", rb_span(w->from_ns, w->sampler_first_ns,
+							  w->sampler_last_ns));
+	if (o && w->traced)
+		json_object_set_new(o, "trace", rb_span(w->from_ns, w->trace_on_ns,
+							w->trace_off_ns));
+	return o;
+}
+
+/* Where the exact figures came from: "bpf", "trace" or "sampler", and why not BPF. */
+static json_t *rb_source(const struct run_record *r)
+{
+	json_t *o = json_pack("{s:s}", "source", r->bpf ? "bpf" : r->trace ? "trace" : "sampler");
+
+	if (o && !r->bpf && r->bpf_why && r->bpf_why[0])
+		json_object_set_new(o, "reason", json_string(r->bpf_why));
+	return o;
+}
+
+void result_build_measured(json_t *run, const struct run_record *r)
+{
+	json_t *loads = json_object_get(run, "loads");
+	char name[64];
+
+	for (size_t i = 0; i < r->n_loads; i++)
+		json_array_append_new(loads, rb_load(&r->loads[i], r));
+	json_object_set_new(run, "sampler", rb_sampler(r->smp));
+	json_object_set_new(run, "window", rb_window(&r->window));
+	json_object_set_new(run, "duration_s", json_real(r->duration_s));
+	if (r->noise)
+		json_object_set_new(run, "noise", json_pack("{s:f, s:f}", "other_cpu_share",
+			r->other_cpu_share, "steal_share", r->steal_share));
+	if (r->trace) {
+		trace_instance_name(name, sizeof(name));
+		json_object_set_new(run, "trace", json_pack("{s:s, s:I, s:I, s:f}", "instance",
+			name, "events", (json_int_t)trace_events(r->trace), "lost_events",
+			(json_int_t)trace_lost(r->trace), "cpu_s", trace_cpu_s(r->trace)));
+	}
+	if (r->bpf)
+		json_object_set_new(run, "bpf", json_pack("{s:I, s:I, s:f}", "events",
+			(json_int_t)bpfsched_events(r->bpf), "lost_tasks",
+			(json_int_t)bpfsched_lost(r->bpf), "cpu_s", bpfsched_cpu_s(r->bpf)));
+	json_object_set_new(run, "figures", rb_source(r));
+}
+
+void result_build_unsampled(json_t *run, int hz)
+{
+	json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", hz,
+						      "achieved_hz", 0));
 }
 
 void result_build_finish(json_t *result, bool complete)

@@ -1,9 +1,11 @@
-/* The jansson tree of one `starve run` (doc/result-format.md): the header
- * (format, tool, command line, times, host, kernel, knobs before, profile as
- * run), one object per run, the in-band and out-of-band metrics of each
- * load and their histograms. The run engine fills it as it goes, from data
- * (loads/inband.h summaries, sampler results); reports/verdict.c adds the
- * verdicts and summary; reports/result.c writes it. */
+/* result.json's one serialiser (doc/result-format.md): the header (format,
+ * tool, command line, times, host, kernel, knobs before, profile as run),
+ * one object per run with its status, and each measured run's records
+ * (harness/run/record.h), where it decides by the registry's source order
+ * which figure a metric is (doc/design.md "Result model"). The engine
+ * calls it as a run goes; nothing else builds the tree, and nobody reads
+ * it back. The verdicts and summary are reports/verdict-json.c's;
+ * reports/result.c writes the file. */
 #ifndef STARVE_RESULT_BUILD_H
 #define STARVE_RESULT_BUILD_H
 
@@ -12,9 +14,12 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "harness/kernel/confounders.h"
 #include "harness/kernel/kernel.h"
 #include "harness/profile/profile.h"
+#include "harness/run/record.h"
 #include "harness/sampler/sampler.h"
+#include "lib/figures.h"
 #include "lib/histogram.h"
 #include "loads/inband.h"
 #include "loads/stats.h"
@@ -30,36 +35,50 @@ const char *result_time_text(time_t t, char *buf, size_t len);
 json_t *result_build_new(int argc, char **argv, const struct kernel_info *kernel,
 			 const char *cpuset_backend);
 
+/* result.json's and `starve env --json`'s "confounders" object (one
+ * writer, so the two documents name them alike). */
+json_t *result_build_confounders(const struct confounders *c);
+
 /* The profile as run (after defaults and command-line overrides); SAMPLE_HZ
  * is the rate actually used. */
 json_t *result_build_profile(const struct profile *p, int sample_hz);
 
 /* A run object: setting, repetition, status "ok", reason null, started now,
- * knobs_applied (the setting's knobs), empty loads and verdicts. */
-json_t *result_build_run(const struct setting *s, int repetition);
+ * knobs_applied (the setting's knobs), empty loads and verdicts, appended to
+ * RESULT's runs. Returns it (RESULT holds the reference). */
+json_t *result_build_run(json_t *result, const struct setting *s, int repetition);
 /* Set a run's status and reason (NULL: null). */
 void result_run_status(json_t *run, enum result_status status, const char *reason);
+/* The same for a run whose setting was not applied: no knobs_applied. */
+void result_run_unapplied(json_t *run, enum result_status status, const char *reason);
+/* RESULT's "knobs_before" (the knobs starve knows, as read now) and
+ * "profile" (result_build_profile). */
+void result_build_before(json_t *result, const struct profile *p, int sample_hz);
 
-/* One load's result: in-band metrics from its records [FIRST, FIRST + N) of
- * STATS over WALL_NS, then the sampler's out-of-band metrics of GROUP (SMP
- * may be NULL). In-band figures win where both exist, except starvation_max,
- * which is the out-of-band figure by definition (the in-band one is
- * starvation_max_inband). */
-json_t *result_build_load(const struct load_spec *spec, const struct stats_block *stats,
-			  unsigned first, unsigned n, int64_t wall_ns,
-			  const struct sampler *smp, int group);
+/* A metrics object from F (doc/design.md "Result model"): each metric's
+ * figure is the first source in the registry's order that gave one
+ * (metric_source_order: exact, in-band, cgroup, sampler); where exact mode
+ * gave figures, the sampler's starvation_max and its upper bound are kept
+ * as starvation_max_sampler and starvation_max_sampler_upper
+ * (metric_sampler_kept_as). Keys: in-band's in their order, then the
+ * sampler's, the cgroup's, the kept ones, exact mode's. */
+json_t *result_build_metrics(const struct figures *f);
+/* A measured run's records into RUN: each load (name, type, metrics,
+ * histograms, tasks_seen, tasks, timeseries, trace or bpf), then the run's
+ * sampler, window, duration_s, noise, trace, bpf and figures objects. */
+void result_build_measured(json_t *run, const struct run_record *r);
+/* A run stopped before its window closed: its sampler's target only. */
+void result_build_unsampled(json_t *run, int hz);
 /* The metrics of SUM that apply to TYPE into METRICS, and its histogram
  * under its meaning's name ("wakeup_latency", "round_trip", "lateness",
  * "gap") into HISTOGRAMS when it holds anything (and HISTOGRAMS is not
- * NULL). `starve load --json` writes the same. */
+ * NULL): what `starve load --json` writes. */
 void result_build_inband(const struct load_type *type, const struct inband_summary *sum,
 			 json_t *metrics, json_t *histograms);
 /* A histogram as result.json has it: unit "ns", count, sum, min, max and
  * p50..p999 (for readers of the file; the view rebuilds them from the
  * buckets), and the non-empty buckets as [lower bound ns, count]. */
 json_t *result_build_histogram(const struct histogram *h);
-/* An attached process's result: out-of-band metrics only. */
-json_t *result_build_attach(const struct attach_spec *a, const struct sampler *smp, int group);
 
 /* Mark the end: "ended" now and "complete". */
 void result_build_finish(json_t *result, bool complete);

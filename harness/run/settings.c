@@ -130,7 +130,7 @@ int settings_restore(struct journal *j)
 	return journal_restore_knobs(j);
 }
 
-int knobs_snapshot(json_t *obj)
+int knobs_snapshot(void (*fn)(const char *name, const char *value, void *arg), void *arg)
 {
 	struct knob_state st;
 	int added = 0;
@@ -138,8 +138,8 @@ int knobs_snapshot(json_t *obj)
 	for (size_t i = 0; knob_known[i]; i++) {
 		if (knob_probe(knob_known[i], &st) < 0 || !st.readable)
 			continue;
-		if (json_object_set_new(obj, knob_known[i], json_string(st.value)) == 0)
-			added++;
+		fn(knob_known[i], st.value, arg);
+		added++;
 	}
 	return added;
 }

@@ -5,7 +5,6 @@
 #ifndef STARVE_SETTINGS_H
 #define STARVE_SETTINGS_H
 
-#include <jansson.h>
 #include <stddef.h>
 
 #include "harness/kernel/journal.h"
@@ -28,8 +27,8 @@ enum settings_status settings_apply(struct journal *j, const struct setting *s,
  * setting). Returns the number of knobs that could not be restored. */
 int settings_restore(struct journal *j);
 
-/* Add "name": "value" to OBJ for each of knob_known[] that can be read
- * (result.json "knobs_before"). Returns how many were added. */
-int knobs_snapshot(json_t *obj);
+/* FN(name, value, ARG) for each of knob_known[] that can be read, in its
+ * order (result.json "knobs_before"). Returns how many. */
+int knobs_snapshot(void (*fn)(const char *name, const char *value, void *arg), void *arg);
 
 #endif

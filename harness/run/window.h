@@ -6,15 +6,15 @@
 #ifndef STARVE_RUN_WINDOW_H
 #define STARVE_RUN_WINDOW_H
 
-#include <jansson.h>
-#include <stdint.h>
-
+#include "harness/run/record.h"
 #include "harness/sampler/sampler.h"
 #include "harness/trace/trace.h"
 
-/* {"clock", "from_ns", "until_ns", "sampler": [first tick, last tick],
- *  "trace": [on, off] (exact mode only)}; the pairs in seconds from FROM_NS. */
-json_t *window_json(int64_t from_ns, int64_t until_ns, const struct sampler *smp,
-		    const struct trace *t);
+/* The window [FROM_NS, UNTIL_NS] into W, with the span of the sampler's
+ * ticks (SMP) and of the trace (T, exact mode; NULL without). result.json
+ * has it as {"clock", "from_ns", "until_ns", "sampler": [first tick, last
+ * tick], "trace": [on, off]}, the pairs in seconds from FROM_NS. */
+void window_measure(struct run_window *w, int64_t from_ns, int64_t until_ns,
+		    const struct sampler *smp, const struct trace *t);
 
 #endif

@@ -13,6 +13,8 @@
 #include "tests/unit/unit.h"
 
 #include <check.h>
+#include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -195,7 +197,8 @@ START_TEST(header_and_runs_have_the_documented_shape)
 	result_build_finish(r, true);
 	ck_assert(json_is_true(json_object_get(r, "complete")));
 	ck_assert(json_is_string(json_object_get(r, "ended")));
-	run = result_build_run(&s, 2);
+	run = result_build_run(r, &s, 2);
+	ck_assert_ptr_eq(json_array_get(json_object_get(r, "runs"), 0), run);
 	ck_assert_str_eq(json_string_value(json_object_get(run, "status")), "ok");
 	ck_assert(json_is_null(json_object_get(run, "reason")));
 	ck_assert_int_eq(json_integer_value(json_object_get(run, "repetition")), 2);
@@ -204,10 +207,111 @@ START_TEST(header_and_runs_have_the_documented_shape)
 	result_run_status(run, RESULT_SKIPPED, "no such knob");
 	ck_assert_str_eq(json_string_value(json_object_get(run, "status")), "skipped");
 	ck_assert_str_eq(json_string_value(json_object_get(run, "reason")), "no such knob");
-	json_decref(run);
+	ck_assert_ptr_nonnull(json_object_get(run, "knobs_applied"));
+	result_run_unapplied(run, RESULT_SKIPPED, "no such knob");
+	ck_assert_ptr_null(json_object_get(run, "knobs_applied"));
 	json_decref(r);
 }
 END_TEST
+
+/* The keys of OBJ, comma-separated, in order. */
+static const char *keys_of(json_t *obj, char *buf, size_t len)
+{
+	const char *key;
+	json_t *v;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	json_object_foreach(obj, key, v)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "," : "", key);
+	return buf;
+}
+
+static double val(json_t *obj, const char *key)
+{
+	ck_assert_msg(json_is_number(json_object_get(obj, key)), "no number '%s'", key);
+	return json_number_value(json_object_get(obj, key));
+}
+
+/* In-band over the sampler; exact over both, the sampler's starvation_max
+ * kept as starvation_max_sampler; keys in each source's order. */
+START_TEST(metrics_follow_the_registrys_source_order)
+{
+	struct figures f;
+	char keys[512];
+	json_t *m;
+
+	figures_init(&f);
+	figures_put(&f, METRIC_FROM_INBAND, MET_THROUGHPUT, 100);
+	figures_put(&f, METRIC_FROM_INBAND, MET_CPU_SHARE, 0.5);
+	figures_put(&f, METRIC_FROM_INBAND, MET_DEADLINE_MISS_RATIO, NAN);	/* absent */
+	figures_put(&f, METRIC_FROM_SAMPLER, MET_STARVATION_MAX_UPPER, 0.96);
+	figures_put(&f, METRIC_FROM_SAMPLER, MET_STARVATION_MAX, 0.9501);
+	figures_put(&f, METRIC_FROM_SAMPLER, MET_CPU_SHARE, 0.4);
+	figures_put(&f, METRIC_FROM_CGROUP, MET_THROTTLED_PERIODS, 3);
+	m = result_build_metrics(&f);
+	ck_assert_str_eq(keys_of(m, keys, sizeof(keys)), "throughput,cpu_share,"
+			 "starvation_max_upper,starvation_max,throttled_periods");
+	ck_assert_double_eq(val(m, "cpu_share"), 0.5);
+	ck_assert_double_eq(val(m, "starvation_max"), 0.9501);
+	json_decref(m);
+	figures_put(&f, METRIC_FROM_EXACT, MET_STARVATION_MAX, 0.95);
+	figures_put(&f, METRIC_FROM_EXACT, MET_WAIT_P99, 0.1);
+	m = result_build_metrics(&f);
+	ck_assert_str_eq(keys_of(m, keys, sizeof(keys)), "throughput,cpu_share,starvation_max,"
+			 "throttled_periods,starvation_max_sampler,starvation_max_sampler_upper,"
+			 "wait_p99");
+	ck_assert_double_eq(val(m, "starvation_max"), 0.95);
+	ck_assert_double_eq(val(m, "starvation_max_sampler"), 0.9501);
+	ck_assert_double_eq(val(m, "starvation_max_sampler_upper"), 0.96);
+	json_decref(m);
+}
+END_TEST
+
+static int fifo_for_hog(void *data, pid_t pid)
+{
+	(void)data;
+	return pid == 50 ? SCHED_FIFO : SCHED_OTHER;
+}
+
+/* A traced load: its figures, and who ran instead in its longest stretch. */
+START_TEST(a_traced_load_names_who_ran_instead)
+{
+	struct tsched *t = tsched_new(2, 64);
+	struct sampler *smp = sampler_new(250);
+	struct load_record l = { .name = "victim", .type = "cpu-victim", .exact = LOAD_EXACT_TRACE };
+	struct run_record r = { .smp = smp, .loads = &l, .n_loads = 1 };
+	json_t *result = json_pack("{s:[]}", "runs"), *run, *load, *lg, *held;
+	struct setting s = { .name = "a" };
+	pid_t tids[] = { 10 };
+	char keys[512];
+
+	tsched_set_policy_fn(t, fifo_for_hog, NULL);
+	tsched_switch(t, 0, 1, 0, 120, false, "swapper/1", 10, 120, "victim");
+	tsched_switch(t, 100 * NSEC_PER_MSEC, 1, 10, 120, true, "victim", 50, 49, "hog");
+	tsched_switch(t, 1050 * NSEC_PER_MSEC, 1, 50, 49, false, "hog", 10, 120, "victim");
+	figures_init(&l.fig);
+	figures_put(&l.fig, METRIC_FROM_SAMPLER, MET_STARVATION_MAX, 0.9501);
+	trace_load_figures(t, tids, 1, &l.fig, &l.trace);
+	run = result_build_run(result, &s, 0);
+	result_build_measured(run, &r);
+	load = json_array_get(json_object_get(run, "loads"), 0);
+	ck_assert_str_eq(keys_of(load, keys, sizeof(keys)), "name,type,metrics,trace");
+	ck_assert_double_eq_tol(val(json_object_get(load, "metrics"), "starvation_max"), 0.95, 1e-9);
+	lg = json_object_get(json_object_get(load, "trace"), "longest");
+	held = json_array_get(json_object_get(lg, "ran_instead"), 0);
+	ck_assert_str_eq(keys_of(held, keys, sizeof(keys)), "pid,comm,policy,time_s,priority");
+	ck_assert_str_eq(json_string_value(json_object_get(held, "policy")), "FIFO");
+	ck_assert_int_eq(json_integer_value(json_object_get(held, "priority")), 50);
+	ck_assert_int_eq(json_integer_value(json_object_get(lg, "cpu")), 1);
+	ck_assert_str_eq(keys_of(run, keys, sizeof(keys)), "setting,repetition,status,reason,"
+			 "knobs_applied,started,loads,verdicts,sampler,window,duration_s,figures");
+	json_decref(result);
+	sampler_free(smp);
+	tsched_free(t);
+}
+END_TEST
+
 
 START_TEST(times_are_utc_iso8601)
 {
@@ -231,6 +335,8 @@ int main(void)
 	tcase_add_test(tc, profile_as_run_is_recorded);
 	tcase_add_test(tc, header_and_runs_have_the_documented_shape);
 	tcase_add_test(tc, times_are_utc_iso8601);
+	tcase_add_test(tc, metrics_follow_the_registrys_source_order);
+	tcase_add_test(tc, a_traced_load_names_who_ran_instead);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -798,12 +798,12 @@ END_TEST
 
 /* ---- out-of-band metrics ---- */
 
-static double num(json_t *obj, const char *key)
+static double fig(const struct figures *f, enum metric_id id)
 {
-	json_t *v = json_object_get(obj, key);
+	double v = figures_get(f, METRIC_FROM_SAMPLER, id);
 
-	ck_assert_msg(json_is_number(v), "no number '%s'", key);
-	return json_number_value(v);
+	ck_assert_msg(!isnan(v), "no figure '%s'", metric_name(id));
+	return v;
 }
 
 START_TEST(task_metrics_are_in_seconds_and_ratios)
@@ -813,31 +813,32 @@ START_TEST(task_metrics_are_in_seconds_and_ratios)
 		.first_ns = 1 * NSEC_PER_SEC, .last_ns = 3 * NSEC_PER_SEC,
 		.starvation_max_ns = 400 * MS,
 	};
-	json_t *m = oob_task_metrics(&t, 0);
+	struct figures f;
 
-	ck_assert_double_eq_tol(num(m, "starvation_max"), 0.4, 1e-9);
-	ck_assert_double_eq_tol(num(m, "wait_ratio"), 0.75, 1e-9);
-	ck_assert_double_eq_tol(num(m, "cpu_share"), 0.125, 1e-9);	/* own 2 s window */
-	json_decref(m);
-	m = oob_task_metrics(&t, 1 * NSEC_PER_SEC);
-	ck_assert_double_eq_tol(num(m, "cpu_share"), 0.25, 1e-9);
-	json_decref(m);
+	figures_init(&f);
+	oob_task_figures(&t, 0, &f);
+	ck_assert_double_eq_tol(fig(&f, MET_STARVATION_MAX), 0.4, 1e-9);
+	ck_assert_double_eq_tol(fig(&f, MET_WAIT_RATIO), 0.75, 1e-9);
+	ck_assert_double_eq_tol(fig(&f, MET_CPU_SHARE), 0.125, 1e-9);	/* own 2 s window */
+	figures_init(&f);
+	oob_task_figures(&t, 1 * NSEC_PER_SEC, &f);
+	ck_assert_double_eq_tol(fig(&f, MET_CPU_SHARE), 0.25, 1e-9);
 	/* A task that neither ran nor waited has no wait ratio: absent, not 0. */
 	t.cpu_ns = t.run_delay_ns = 0;
-	m = oob_task_metrics(&t, 0);
-	ck_assert_ptr_null(json_object_get(m, "wait_ratio"));
-	json_decref(m);
+	figures_init(&f);
+	oob_task_figures(&t, 0, &f);
+	ck_assert(isnan(figures_get(&f, METRIC_FROM_SAMPLER, MET_WAIT_RATIO)));
 }
 END_TEST
 
-START_TEST(load_metrics_sum_tasks_and_keep_inband_keys)
+START_TEST(load_metrics_sum_tasks)
 {
 	struct thread_info a = { .name = "t-a", .busy = true }, b = { .name = "t-b", .busy = true };
 	struct thread_info other = { .name = "t-other" };
-	json_t *load = json_pack("{s:s, s:{s:f}}", "name", "x", "metrics", "cpu_share", 7.0);
-	json_t *metrics, *tasks, *ts;
 	struct sampler *s = sampler_new(250);
-	json_t *q;
+	struct sampler_series ser;
+	struct sampler_quality q;
+	struct figures f;
 
 	atomic_store(&stop_threads, 0);
 	start_thread(&a);
@@ -852,35 +853,24 @@ START_TEST(load_metrics_sum_tasks_and_keep_inband_keys)
 	pthread_join(b.thread, NULL);
 	pthread_join(other.thread, NULL);
 
-	ck_assert_int_eq(oob_load_metrics(s, 0, load), 0);
-	metrics = json_object_get(load, "metrics");
-	ck_assert_double_eq(num(metrics, "cpu_share"), 7.0);	/* in-band kept */
-	ck_assert(num(metrics, "starvation_max") >= 0);
-	ck_assert(num(metrics, "wait_ratio") >= 0 && num(metrics, "wait_ratio") <= 1);
+	figures_init(&f);
+	ck_assert_int_eq(oob_load_figures(s, 0, 0, &f), 2);
+	ck_assert(fig(&f, MET_STARVATION_MAX) >= 0);
+	ck_assert(fig(&f, MET_WAIT_RATIO) >= 0 && fig(&f, MET_WAIT_RATIO) <= 1);
 	/* Two busy threads on two CPUs share about equally. */
-	ck_assert_msg(num(metrics, "fairness") > 0.6, "jain %.3f", num(metrics, "fairness"));
-	ck_assert(num(metrics, "fairness_minmax") > 0 && num(metrics, "fairness_minmax") <= 1);
-	ck_assert_int_eq(json_integer_value(json_object_get(load, "tasks_seen")), 2);
-	tasks = json_object_get(load, "tasks");
-	ck_assert_uint_eq(json_array_size(tasks), 2);
-	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(tasks, 0), "comm")),
-			 "t-a");
-	ts = json_object_get(load, "timeseries");
-	ck_assert_double_eq_tol(num(ts, "interval_s"), 0.1, 1e-9);
-	ck_assert_uint_ge(json_array_size(json_object_get(ts, "cpu_share")), 5);
-	ck_assert_uint_eq(json_array_size(json_object_get(ts, "cpu_share")),
-			  json_array_size(json_object_get(ts, "runnable_waiting")));
-	q = oob_sampler_json(s);
-	ck_assert_int_eq(json_integer_value(json_object_get(q, "tasks")), 3);
-	ck_assert(num(q, "achieved_hz") > 0 && num(q, "achieved_hz") < 255);
-	json_decref(q);
-	json_decref(load);
+	ck_assert_msg(fig(&f, MET_FAIRNESS) > 0.6, "jain %.3f", fig(&f, MET_FAIRNESS));
+	ck_assert(fig(&f, MET_FAIRNESS_MINMAX) > 0 && fig(&f, MET_FAIRNESS_MINMAX) <= 1);
+	ck_assert_int_eq(sampler_group_series(s, 0, &ser), 0);
+	ck_assert_double_eq_tol((double)ser.interval_ns / NSEC_PER_SEC, 0.1, 1e-9);
+	ck_assert_uint_ge(ser.n, 5);
+	sampler_quality(s, &q);
+	ck_assert_int_eq(q.tasks, 3);
+	ck_assert(q.achieved_hz > 0 && q.achieved_hz < 255);
 	/* The sleeper's group: one task, so no fairness. */
-	load = json_object();
-	ck_assert_int_eq(oob_load_metrics(s, 1, load), 0);
-	ck_assert_ptr_null(json_object_get(json_object_get(load, "metrics"), "fairness"));
-	ck_assert(num(json_object_get(load, "metrics"), "cpu_share") < 0.05);
-	json_decref(load);
+	figures_init(&f);
+	ck_assert_int_eq(oob_load_figures(s, 1, 0, &f), 1);
+	ck_assert(isnan(figures_get(&f, METRIC_FROM_SAMPLER, MET_FAIRNESS)));
+	ck_assert(fig(&f, MET_CPU_SHARE) < 0.05);
 	sampler_free(s);
 }
 END_TEST
@@ -941,7 +931,7 @@ START_TEST(a_process_group_is_found_as_it_grows)
 	int64_t cpu = 0, until = mono_ns() + 2 * NSEC_PER_SEC;
 	struct sampler_quality q;
 	pid_t leader;
-	json_t *load;
+	struct figures f;
 
 	ck_assert_ptr_ne(map, MAP_FAILED);
 	leader = start_pgroup(pids);
@@ -972,13 +962,11 @@ START_TEST(a_process_group_is_found_as_it_grows)
 	for (size_t i = 0; i < sampler_n_tasks(s); i++)
 		cpu += sampler_task(s, i)->cpu_ns;
 	sampler_quality(s, &q);
-	load = json_object();
-	ck_assert_int_eq(oob_load_metrics_copies(s, 2, 1, load), 0);
-	ck_assert_double_eq_tol(num(json_object_get(load, "metrics"), "cpu_share"),
+	figures_init(&f);
+	ck_assert_int_eq(oob_load_figures(s, 2, 1, &f), 2);
+	ck_assert_double_eq_tol(fig(&f, MET_CPU_SHARE),
 				(double)cpu / (double)q.window_ns, 1e-9);
-	ck_assert_ptr_null(json_object_get(json_object_get(load, "metrics"), "fairness"));
-	ck_assert_int_eq(json_integer_value(json_object_get(load, "tasks_seen")), 2);
-	json_decref(load);
+	ck_assert(isnan(figures_get(&f, METRIC_FROM_SAMPLER, MET_FAIRNESS)));
 	sampler_free(s);
 	munmap(map, 4096);
 }
@@ -1013,7 +1001,7 @@ int main(void)
 	tcase_add_test(tc, task_metrics_are_in_seconds_and_ratios);
 	tcase_add_test(live, the_sampler_can_run_at_an_rt_priority);
 	tcase_add_test(live, out_of_band_starvation_agrees_with_the_threads_own_gaps);
-	tcase_add_test(live, load_metrics_sum_tasks_and_keep_inband_keys);
+	tcase_add_test(live, load_metrics_sum_tasks);
 	tcase_add_test(live, a_process_group_is_found_as_it_grows);
 	tcase_add_test(live, the_sampler_keeps_off_the_loads_cpus);
 	suite_add_tcase(s, live);

@@ -9,6 +9,7 @@
 #include "tests/unit/unit.h"
 
 #include <check.h>
+#include <math.h>
 #include <sched.h>
 #include <string.h>
 
@@ -167,38 +168,29 @@ START_TEST(stretches_are_clipped_to_the_window_at_both_ends)
 }
 END_TEST
 
-START_TEST(load_figures_replace_the_samplers_starvation)
+START_TEST(load_figures_are_exact_figures)
 {
 	struct tsched *t = tsched_new(2, 64);
-	json_t *load = json_pack("{s:{s:f, s:f}, s:[{s:i, s:{s:f}}]}", "metrics",
-				 "starvation_max", 0.9501, "starvation_max_upper", 0.96, "tasks",
-				 "tid", 10, "metrics", "starvation_max", 0.9501);
 	pid_t tids[] = { 10 };
-	json_t *m, *lg, *held;
+	struct trace_load tl;
+	struct figures f;
 
 	tsched_set_policy_fn(t, fifo_for_hog, NULL);
 	tsched_switch(t, 0, 1, 0, 120, false, "swapper/1", 10, 120, "victim");
 	tsched_switch(t, 100 * MS, 1, 10, 120, true, "victim", 50, 49, "hog");
 	tsched_switch(t, 1050 * MS, 1, 50, 49, false, "hog", 10, 120, "victim");
-	ck_assert_int_eq(trace_load_metrics(t, tids, 1, 0, load), 0);
-	m = json_object_get(load, "metrics");
-	ck_assert_double_eq_tol(json_number_value(json_object_get(m, "starvation_max")), 0.95, 1e-9);
-	ck_assert_double_eq_tol(json_number_value(json_object_get(m, "starvation_max_sampler")),
-				0.9501, 1e-9);
-	ck_assert_ptr_null(json_object_get(m, "starvation_max_upper"));
-	ck_assert_double_eq_tol(json_number_value(json_object_get(m,
-				"starvation_max_sampler_upper")), 0.96, 1e-9);
-	ck_assert(json_is_number(json_object_get(m, "wait_p99")));
-	lg = json_object_get(json_object_get(load, "trace"), "longest");
-	held = json_array_get(json_object_get(lg, "ran_instead"), 0);
-	ck_assert_str_eq(json_string_value(json_object_get(held, "policy")), "FIFO");
-	ck_assert_int_eq(json_integer_value(json_object_get(held, "priority")), 50);
-	ck_assert_int_eq(json_integer_value(json_object_get(lg, "cpu")), 1);
-	m = json_object_get(json_array_get(json_object_get(load, "tasks"), 0), "metrics");
-	ck_assert_double_eq_tol(json_number_value(json_object_get(m, "starvation_max")), 0.95, 1e-9);
+	figures_init(&f);
+	trace_load_figures(t, tids, 1, &f, &tl);
+	ck_assert_double_eq_tol(figures_get(&f, METRIC_FROM_EXACT, MET_STARVATION_MAX), 0.95,
+				1e-9);
+	ck_assert(!isnan(figures_get(&f, METRIC_FROM_EXACT, MET_WAIT_P99)));
+	ck_assert(!figures_from(&f, METRIC_FROM_SAMPLER));
+	ck_assert_ptr_eq(tl.longest, tsched_find(t, 10));
+	ck_assert_uint_eq(tl.stretches, 1);
+	ck_assert_str_eq(trace_policy_name(tl.longest->longest.holders[0].policy,
+					   tl.longest->longest.holders[0].prio), "FIFO");
 	ck_assert_str_eq(trace_policy_name(-1, 10), "RT");
 	ck_assert_str_eq(trace_policy_name(SCHED_RR, 10), "RR");
-	json_decref(load);
 	tsched_free(t);
 }
 END_TEST
@@ -214,7 +206,7 @@ int main(void)
 	tcase_add_test(tc, a_migrated_waiter_counts_who_ran_where_it_ran);
 	tcase_add_test(tc, a_stretch_older_than_the_ring_says_so);
 	tcase_add_test(tc, stretches_are_clipped_to_the_window_at_both_ends);
-	tcase_add_test(tc, load_figures_replace_the_samplers_starvation);
+	tcase_add_test(tc, load_figures_are_exact_figures);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
