@@ -19,15 +19,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "reports/report-params.h"
 #include "reports/result-view.h"
-
-/* What a report needs beyond the result: where it comes from, as the
- * command line says (--kcidb-origin, --kcidb-build-id). Every field may be
- * NULL (the format's default); a NULL struct means all defaults. */
-struct report_params {
-	const char *kcidb_origin;	/* the submitting CI system; NULL: "starve" */
-	const char *kcidb_build_id;	/* the tested build; NULL: a stub for the kernel */
-};
 
 struct cmp_table;
 

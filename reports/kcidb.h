@@ -15,8 +15,8 @@
 
 #include <stdio.h>
 
-#include "reports/formats.h"
 #include "reports/outcome.h"
+#include "reports/report-params.h"
 #include "reports/result-view.h"
 #include "reports/result.h"
 
