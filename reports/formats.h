@@ -19,8 +19,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "reports/report-params.h"
-#include "reports/result-view.h"
+#include "reports/format/report-params.h"
+#include "reports/result/result-view.h"
 
 struct cmp_table;
 

@@ -5,7 +5,7 @@
 #include "harness/run/engine.h"
 #include "lib/error.h"
 #include "reports/formats.h"
-#include "reports/kcidb.h"
+#include "reports/format/kcidb.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -14,10 +14,10 @@
 #include "lib/error.h"
 #include "lib/fsutil.h"
 #include "reports/formats.h"
-#include "reports/result.h"
-#include "reports/result-view.h"
-#include "reports/table.h"
-#include "reports/verdict.h"
+#include "reports/result/result.h"
+#include "reports/result/result-view.h"
+#include "reports/format/table.h"
+#include "reports/result/verdict.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -31,7 +31,7 @@
 #include "harness/run/watchdog.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
-#include "reports/result.h"
+#include "reports/result/result.h"
 
 #include <errno.h>
 #include <signal.h>

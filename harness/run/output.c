@@ -3,7 +3,7 @@
 #include "harness/run/output.h"
 #include "harness/kernel/journal.h"
 #include "lib/error.h"
-#include "reports/result.h"
+#include "reports/result/result.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,8 +2,8 @@
  * (format, tool, command line, times, host, kernel, knobs before, profile as
  * run), one object per run, the in-band and out-of-band metrics of each
  * load and their histograms. The run engine fills it as it goes, from data
- * (loads/inband.h summaries, sampler results); reports/verdict.c adds the
- * verdicts and summary; reports/result.c writes it. */
+ * (loads/inband.h summaries, sampler results); reports/result/verdict.c adds the
+ * verdicts and summary; reports/result/result.c writes it. */
 #ifndef STARVE_RESULT_BUILD_H
 #define STARVE_RESULT_BUILD_H
 
@@ -18,7 +18,7 @@
 #include "lib/histogram.h"
 #include "loads/inband.h"
 #include "loads/stats.h"
-#include "reports/result.h"
+#include "reports/result/result.h"
 
 /* "2026-12-03T09:00:00Z" for a CLOCK_REALTIME second count. */
 const char *result_time_text(time_t t, char *buf, size_t len);

@@ -8,7 +8,7 @@
 #include "harness/run/engine.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
-#include "reports/result.h"
+#include "reports/result/result.h"
 
 #include "tests/unit/unit.h"
 
