@@ -6,6 +6,7 @@
 #include "harness/run/progress.h"
 #include "harness/run/result-build.h"
 #include "harness/run/engine.h"
+#include "harness/run/plan.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
 #include "reports/result/result.h"
@@ -118,14 +119,14 @@ START_TEST(rt_loads_on_every_cpu_are_refused)
 	loads[1].policy = POLICY_OTHER;
 	loads[1].cpus = "all";
 	error_set_sink(keep_msg, NULL);
-	ck_assert_int_eq(run_check_rt_cpus(&p, false), ncpu > 1 ? 0 : -1);
+	ck_assert_int_eq(run_plan_check(&p, false), ncpu > 1 ? 0 : -1);
 	loads[1].policy = POLICY_RR;		/* now together they cover every CPU */
-	ck_assert_int_eq(run_check_rt_cpus(&p, false), -1);
+	ck_assert_int_eq(run_plan_check(&p, false), -1);
 	ck_assert_ptr_nonnull(strstr(last_msg, "cover every CPU"));
-	ck_assert_int_eq(run_check_rt_cpus(&p, true), 0);
+	ck_assert_int_eq(run_plan_check(&p, true), 0);
 	/* the profile's allow_rt_on_all_cpus key counts like the command-line flag */
 	p.allow_rt_on_all_cpus = true;
-	ck_assert_int_eq(run_check_rt_cpus(&p, false), 0);
+	ck_assert_int_eq(run_plan_check(&p, false), 0);
 	error_set_sink(NULL, NULL);
 }
 END_TEST
