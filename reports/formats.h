@@ -7,7 +7,7 @@
  * with the valid ones. Every file is written to PATH.tmp.<pid> and renamed,
  * so a reader never sees half a report.
  *
- * To add a format: one file in reports/ with its writer, a row in
+ * To add a format: one file in reports/format/ with its writer, a row in
  * REPORT_FORMATS, its option described in doc/starve.1 (report's entry in
  * COMMANDS) and the README's list, then `make update-man` (REPORT FORMATS)
  * and `make update-golden` (tools/update-golden names each format);
