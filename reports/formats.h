@@ -7,7 +7,7 @@
  * with the valid ones. Every file is written to PATH.tmp.<pid> and renamed,
  * so a reader never sees half a report.
  *
- * To add a format: one file in reports/ with its writer, a row in
+ * To add a format: one file in reports/format/ with its writer, a row in
  * REPORT_FORMATS, its option described in doc/starve.1 (report's entry in
  * COMMANDS) and the README's list, then `make update-man` (REPORT FORMATS)
  * and `make update-golden` (tools/update-golden names each format);
@@ -19,15 +19,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "reports/result-view.h"
-
-/* What a report needs beyond the result: where it comes from, as the
- * command line says (--kcidb-origin, --kcidb-build-id). Every field may be
- * NULL (the format's default); a NULL struct means all defaults. */
-struct report_params {
-	const char *kcidb_origin;	/* the submitting CI system; NULL: "starve" */
-	const char *kcidb_build_id;	/* the tested build; NULL: a stub for the kernel */
-};
+#include "reports/format/report-params.h"
+#include "reports/result/result-view.h"
 
 struct cmp_table;
 

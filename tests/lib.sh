@@ -29,7 +29,7 @@ check_json() {
 }
 
 # check_schema FILE...: each FILE is a valid starve result by the schema
-# compiled into starve (reports/result-schema.json, through starve report,
+# compiled into starve (reports/result/result-schema.json, through starve report,
 # which exits 2 on an invalid result and names the place).
 check_schema() {
 	local f
@@ -37,7 +37,7 @@ check_schema() {
 		"$STARVE" report "$f" --json /dev/null >/dev/null 2>"$TMPDIR_TEST/schema.err"
 		case $? in
 		0|1|4) ;;
-		*) fail "$f does not match reports/result-schema.json: $(cat "$TMPDIR_TEST/schema.err")" ;;
+		*) fail "$f does not match reports/result/result-schema.json: $(cat "$TMPDIR_TEST/schema.err")" ;;
 		esac
 	done
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validate starve results against reports/result-schema.json.
+"""Validate starve results against reports/result/result-schema.json.
 
 usage: python3 tests/validate-result.py SCHEMA RESULT.json...
 Exit 0 when every result is valid, 1 when one is not (each error printed as

@@ -1,5 +1,5 @@
 /* Is a kernel "bad"? Its results against the good kernel's, profile by
- * profile, through starve compare's gate (reports/compare.h): a gated
+ * profile, through starve compare's gate (reports/compare/compare.h): a gated
  * regression or a confirmed verdict flip (--regression), or a significant
  * change of one LOAD.METRIC (--metric), each at the comparison's alpha after
  * Holm. Also the evidence printed at the end: the comparison of the last
@@ -8,10 +8,10 @@
 #include "harness/bisect/bisect.h"
 #include "lib/error.h"
 #include "lib/xalloc.h"
-#include "reports/compare.h"
-#include "reports/result-view.h"
-#include "reports/result.h"
-#include "reports/who-ran.h"
+#include "reports/compare/compare.h"
+#include "reports/result/result-view.h"
+#include "reports/result/result.h"
+#include "reports/format/who-ran.h"
 
 #include <glob.h>
 #include <math.h>

@@ -4,7 +4,7 @@
 #include "config.h"
 #include "harness/cmd/cmd.h"
 #include "harness/profile/profile.h"
-#include "harness/run/engine.h"
+#include "harness/run/plan.h"
 #include "lib/error.h"
 
 #include <stdbool.h>
@@ -38,7 +38,7 @@ static bool check_file(const char *path, bool quiet)
 
 	/* what run checks against this machine before writing anything: every
 	 * load's CPUs exist here, RT loads leave a CPU free */
-	if (p && run_check_rt_cpus(p, false) < 0) {
+	if (p && run_plan_check(p, false) < 0) {
 		profile_free(p);
 		p = NULL;
 		n_errors = 1;

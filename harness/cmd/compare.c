@@ -5,9 +5,9 @@
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
 #include "lib/textsafe.h"
-#include "reports/compare.h"
+#include "reports/compare/compare.h"
 #include "reports/formats.h"
-#include "reports/result-view.h"
+#include "reports/result/result-view.h"
 
 #include <errno.h>
 #include <glob.h>

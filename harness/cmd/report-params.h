@@ -1,6 +1,6 @@
 /* The options that say where a report comes from (struct report_params,
- * reports/formats.h), declared once for every command that writes reports:
- * a command's argument struct holds a struct report_params, and
+ * reports/format/report-params.h), declared once for every command that writes
+ * reports: a command's argument struct holds a struct report_params, and
  * CMD_REPORT_PARAMS(type, member) are its rows (perf's parse-options shares
  * common options the same way). Check them with kcidb_params_check() before
  * anything runs. */

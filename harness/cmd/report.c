@@ -8,10 +8,10 @@
 #include "harness/cmd/report-params.h"
 #include "lib/error.h"
 #include "reports/formats.h"
-#include "reports/kcidb.h"
-#include "reports/result.h"
-#include "reports/result-view.h"
-#include "reports/verdict.h"
+#include "reports/format/kcidb.h"
+#include "reports/result/result.h"
+#include "reports/result/result-view.h"
+#include "reports/result/verdict.h"
 
 #include <stdbool.h>
 #include <stdio.h>

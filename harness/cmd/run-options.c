@@ -2,10 +2,10 @@
  * them to a profile, and writing them back as words for a guest. */
 #include "config.h"
 #include "harness/cmd/run-options.h"
-#include "harness/run/engine.h"
+#include "harness/run/plan.h"
 #include "lib/error.h"
 #include "reports/formats.h"
-#include "reports/kcidb.h"
+#include "reports/format/kcidb.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,7 +18,8 @@ int run_opts_check(const struct run_opts *o)
 	return o->formats ? report_formats_check(o->formats) : 0;
 }
 
-int run_opts_apply(struct profile *p, const struct run_opts *o)
+/* O's overrides on P, and --only naming a setting P has. */
+static int run_opts_override(struct profile *p, const struct run_opts *o)
 {
 	if (o->repeat)
 		p->repeat = (int)o->repeat;
@@ -38,7 +39,21 @@ int run_opts_apply(struct profile *p, const struct run_opts *o)
 		if (i == p->n_settings)
 			return error("--only: profile '%s' has no setting '%s'", p->name, o->only);
 	}
-	return run_check_rt_cpus(p, o->allow_rt);
+	return 0;
+}
+
+int run_opts_apply(struct profile *p, const struct run_opts *o)
+{
+	if (run_opts_override(p, o) < 0)
+		return -1;
+	return run_plan_check(p, o->allow_rt);
+}
+
+int run_opts_plan(struct profile *p, const struct run_opts *o, struct run_plan *plan)
+{
+	if (run_opts_override(p, o) < 0)
+		return -1;
+	return run_plan_build(plan, p, o->allow_rt);
 }
 
 int64_t run_opts_planned_ns(const struct profile *p, const struct run_opts *o)

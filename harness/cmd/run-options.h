@@ -11,6 +11,7 @@
 #include "harness/cmd/cmd.h"
 #include "harness/cmd/report-params.h"
 #include "harness/profile/profile.h"
+#include "harness/run/plan.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -53,8 +54,13 @@ struct run_opts {
 int run_opts_check(const struct run_opts *o);
 
 /* O applied to the profile P: the overrides, --only naming a setting P has,
- * and the RT check. -1 with the error printed (a usage error). */
+ * and the run plan's checks (every load's CPUs exist, the RT rule). -1 with
+ * the error printed (a usage error). */
 int run_opts_apply(struct profile *p, const struct run_opts *o);
+
+/* The same, keeping the resolved plan in PLAN for run_profile (struct
+ * run_options' plan), so a run resolves it once; run_plan_free() it after. */
+int run_opts_plan(struct profile *p, const struct run_opts *o, struct run_plan *plan);
 
 /* How long P's runs take under O (after run_opts_apply): settings times
  * repetitions times warm-up and duration. */

@@ -15,10 +15,10 @@
 #include "lib/error.h"
 #include "lib/fsutil.h"
 #include "reports/formats.h"
-#include "reports/result.h"
-#include "reports/result-view.h"
-#include "reports/table.h"
-#include "reports/verdict.h"
+#include "reports/result/result.h"
+#include "reports/result/result-view.h"
+#include "reports/format/table.h"
+#include "reports/result/verdict.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -155,6 +155,7 @@ static int run_run(int argc, char **argv)
 {
 	struct run_args a = { .run = RUN_OPTS_INIT };
 	struct run_options o;
+	struct run_plan plan;
 	struct cmd_words ops;
 	struct profile *p;
 	unsigned n_errors = 0;
@@ -175,18 +176,19 @@ static int run_run(int argc, char **argv)
 	p = profile_load(a.profile, &n_errors);
 	if (!p)
 		return EXIT_USAGE;
-	if (run_opts_apply(p, &a.run) < 0) {
+	if (run_opts_plan(p, &a.run, &plan) < 0) {
 		profile_free(p);
 		return EXIT_USAGE;
 	}
 	if (run_output_dir(p, a.dir, dir, sizeof(dir)) < 0) {
+		run_plan_free(&plan);
 		profile_free(p);
 		return EXIT_RUNTIME;
 	}
 	snprintf(path, sizeof(path), "%s/result.json", dir);
 	o = (struct run_options){ .only = a.run.only, .result_path = path, .quiet = a.quiet,
-				  .allow_rt_on_all_cpus = a.run.allow_rt, .argc = argc,
-				  .argv = argv };
+				  .allow_rt_on_all_cpus = a.run.allow_rt, .plan = &plan,
+				  .argc = argc, .argv = argv };
 	st = run_profile(p, &o, &result);
 	if (result) {
 		deadline_test_stop_at("writing");
@@ -197,6 +199,7 @@ static int run_run(int argc, char **argv)
 		ret = EXIT_RUNTIME;
 	}
 	signals_uninstall();
+	run_plan_free(&plan);
 	profile_free(p);
 	return ret;
 }

@@ -12,6 +12,7 @@
 #include "harness/run/exact.h"
 #include "harness/run/outcome.h"
 #include "harness/run/output.h"
+#include "harness/run/plan.h"
 #include "harness/run/window.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/journal-registry.h"
@@ -27,11 +28,10 @@
 #include "harness/run/signals.h"
 #include "harness/run/spawn.h"
 #include "harness/run/strays.h"
-#include "harness/placement/topology.h"
 #include "harness/run/watchdog.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
-#include "reports/result.h"
+#include "reports/result/result.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -62,6 +62,8 @@ struct run_ctx {
 	enum result_status measured;	/* the current run.s status after measuring */
 	struct bpfsched *bpf;		/* BPF mode, loaded for the next run (run_measure takes it) */
 	char bpf_why[160];		/* ... why not */
+	const struct run_plan *plan;	/* the caller's, else own_plan */
+	struct run_plan own_plan;
 };
 
 /* Slot I of a load's worker records, for sampler_watch_slots. */
@@ -104,51 +106,6 @@ static void run_set_status(struct measure *m, json_t *run, enum result_status st
 static bool run_is_rt(const struct load_spec *l)
 {
 	return load_policy_is_realtime(l->policy);	/* fifo, rr and deadline */
-}
-
-/* Where a message about L's CPUs points: its 'cpus' value, else the load. */
-static const struct source_pos *run_cpus_pos(const struct load_spec *l)
-{
-	return l->cpus_pos.line ? &l->cpus_pos : &l->pos;
-}
-
-int run_check_rt_cpus(const struct profile *p, bool allow)
-{
-	const struct source_pos *first_rt = NULL;
-	cpu_set_t all, rt, one;
-	char why[160], list[128];
-
-	CPU_ZERO(&rt);
-	/* every load's CPUs exist here, before any knob is written */
-	for (size_t i = 0; i < p->n_loads; i++)
-		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) < 0)
-			return error_at(run_cpus_pos(&p->loads[i])->file,
-					run_cpus_pos(&p->loads[i])->line,
-					run_cpus_pos(&p->loads[i])->col, "load '%s': %s",
-					p->loads[i].name, why);
-	if (allow || p->allow_rt_on_all_cpus)
-		return 0;
-	for (size_t i = 0; i < p->n_loads; i++) {
-		if (!run_is_rt(&p->loads[i]))
-			continue;
-		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) < 0)
-			return error("load '%s': %s", p->loads[i].name, why);
-		CPU_OR(&rt, &rt, &one);
-		if (!first_rt)
-			first_rt = run_cpus_pos(&p->loads[i]);
-	}
-	if (!first_rt)
-		return 0;
-	if (topology_cpus(NULL, &all, why, sizeof(why)) < 0)
-		return error("%s", why);
-	CPU_AND(&one, &all, &rt);
-	if (CPU_EQUAL(&one, &all))
-		return error_at(first_rt->file, first_rt->line, first_rt->col,
-				"its fifo/rr loads together cover every CPU (%s); an RT hog on "
-				"every CPU can lock the machine up. Pin them to fewer CPUs, or "
-				"pass --allow-rt-on-all-cpus if you mean it",
-				cpuset_format(&rt, list, sizeof(list)));
-	return 0;
 }
 
 /* An RT load we may not start is a missing privilege, which skips the runs
@@ -302,6 +259,7 @@ static int run_start_one(struct run_ctx *c, struct measure *m, json_t *run, size
 
 	opt->cgroup = cgroups_dir_of(&c->cgroups, l->name);
 	opt->cgcpu = &c->cgroups.cg;
+	opt->cpus = &c->plan->cpus[i];
 	if (spawn_load(&m->sl[i], l, m->stats, m->first[i], opt) < 0) {
 		snprintf(why, sizeof(why), "load '%s' could not be started", l->name);
 		run_set_status(m, run, RESULT_ERROR, why);
@@ -360,13 +318,9 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
 	int64_t run_ns = p->warmup_ns + p->duration_ns;
-	struct spawn_options opt = { .run_ns = run_ns,
-				     .use_cpuset = p->use_cpuset,
-				     .allow_rt_on_all_cpus = c->o->allow_rt_on_all_cpus ||
-							     p->allow_rt_on_all_cpus };
+	struct spawn_options opt = { .run_ns = run_ns, .use_cpuset = p->use_cpuset };
 	unsigned n_rec = 0;
 	char why[200];
-	cpu_set_t one;
 	size_t started = 0;
 
 	m->sl = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->sl));
@@ -374,12 +328,10 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	m->slots = calloc(p->n_loads ? p->n_loads : 1, sizeof(*m->slots));
 	if (!m->sl || !m->first || !m->slots)
 		return error("out of memory");
-	CPU_ZERO(&m->cpus);
+	m->cpus = c->plan->all;
 	for (size_t i = 0; i < p->n_loads; i++) {
 		m->first[i] = n_rec;
 		n_rec += load_records_needed(&p->loads[i]);
-		if (topology_cpus(p->loads[i].cpus, &one, why, sizeof(why)) == 0)
-			CPU_OR(&m->cpus, &m->cpus, &one);
 	}
 	/* exact mode traces from before the first load starts to after the
 	 * window closes, so every stretch in the window has a known start */
@@ -817,6 +769,20 @@ static int run_output_check(struct run_ctx *c)
 	return -1;
 }
 
+/* The plan the caller resolved, else one resolved here: every load's CPUs
+ * exist and RT loads leave a CPU free before anything is written. */
+static int run_plan_take(struct run_ctx *c)
+{
+	if (c->o->plan) {
+		c->plan = c->o->plan;
+		return 0;
+	}
+	if (run_plan_build(&c->own_plan, c->p, c->o->allow_rt_on_all_cpus) < 0)
+		return -1;
+	c->plan = &c->own_plan;
+	return 0;
+}
+
 static enum run_status run_profile_with(struct run_ctx *c, const struct profile *p,
 					const struct run_options *o, json_t **result)
 {
@@ -825,8 +791,7 @@ static enum run_status run_profile_with(struct run_ctx *c, const struct profile 
 	c->machine_lock = -1;
 	c->p = p;
 	c->o = o;
-	if (run_check_rt_cpus(p, o->allow_rt_on_all_cpus) < 0 || (p->trace && exact_check() < 0) ||
-	    run_journal_open(c) < 0)
+	if (run_plan_take(c) < 0 || (p->trace && exact_check() < 0) || run_journal_open(c) < 0)
 		return RUN_REFUSED;
 	if (run_output_check(c) < 0)
 		return RUN_REFUSED;
@@ -877,6 +842,7 @@ enum run_status run_profile(const struct profile *p, const struct run_options *o
 	}
 	running = true;
 	st = run_profile_with(c, p, o, result);
+	run_plan_free(&c->own_plan);
 	free(c);
 	running = false;
 	return st;

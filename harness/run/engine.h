@@ -11,12 +11,14 @@
 #include <stdbool.h>
 
 #include "harness/profile/profile.h"
+#include "harness/run/plan.h"
 
 struct run_options {
 	const char *only;		/* run only this setting (NULL: all) */
 	const char *result_path;	/* partial results are written here after each run */
 	bool quiet;			/* no progress line */
 	bool allow_rt_on_all_cpus;
+	const struct run_plan *plan;	/* resolved by the caller; NULL: run_profile resolves it */
 	int argc;			/* the command line, for result.json */
 	char **argv;
 };
@@ -36,12 +38,5 @@ enum run_status {
  * a run owns the process's signal handlers and the machine lock. */
 enum run_status run_profile(const struct profile *p, const struct run_options *o,
 			    json_t **result);
-
-/* -1 (message printed) when a load's CPUs do not exist on this machine
- * (checked before any knob is written), or when P's fifo/rr loads together
- * cover every CPU and neither ALLOW (the command line) nor P's
- * allow_rt_on_all_cpus key is set: an RT hog on every CPU can lock the
- * machine up. */
-int run_check_rt_cpus(const struct profile *p, bool allow);
 
 #endif

@@ -4,7 +4,7 @@
 #include "harness/kernel/journal.h"
 #include "harness/run/signals.h"
 #include "lib/error.h"
-#include "reports/result.h"
+#include "reports/result/result.h"
 
 #include <errno.h>
 #include <fcntl.h>

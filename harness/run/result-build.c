@@ -1,5 +1,5 @@
 /* Building result.json's tree (result-build.h). Shapes and key names follow
- * doc/result-format.md and reports/result-schema.json exactly; metric
+ * doc/result-format.md and reports/result/result-schema.json exactly; metric
  * values are in canonical units (seconds, ratios, per second). */
 #include "config.h"
 #include "harness/run/result-build.h"

@@ -4,8 +4,8 @@
  * (harness/run/record.h), where it decides by the registry's source order
  * which figure a metric is (doc/design.md "Result model"). The engine
  * calls it as a run goes; nothing else builds the tree, and nobody reads
- * it back. The verdicts and summary are reports/verdict-json.c's;
- * reports/result.c writes the file. */
+ * it back. The verdicts and summary are reports/result/verdict-json.c's;
+ * reports/result/result.c writes the file. */
 #ifndef STARVE_RESULT_BUILD_H
 #define STARVE_RESULT_BUILD_H
 
@@ -23,7 +23,7 @@
 #include "lib/histogram.h"
 #include "loads/inband.h"
 #include "loads/stats.h"
-#include "reports/result.h"
+#include "reports/result/result.h"
 
 /* "2026-12-03T09:00:00Z" for a CLOCK_REALTIME second count. */
 const char *result_time_text(time_t t, char *buf, size_t len);

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "harness/run/spawn.h"
 #include "harness/placement/topology.h"
+#include "harness/run/plan.h"
 #include "lib/descendants.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
@@ -241,27 +242,31 @@ static int spawn_wait_setup(struct spawned_load *sl, int fd)
 	return error("load '%s': %s", sl->spec->name, msg);
 }
 
+/* SPEC's CPUs into CPUS: the run plan's, else a plan of this one load
+ * (`starve load`), which checks the RT rule the same way. */
+static int spawn_cpus(const struct load_spec *spec, const struct spawn_options *opt,
+		      cpu_set_t *cpus)
+{
+	struct run_plan plan;
+
+	if (opt->cpus) {
+		*cpus = *opt->cpus;
+		return 0;
+	}
+	if (run_plan_loads(&plan, spec, 1, opt->allow_rt_on_all_cpus) < 0)
+		return -1;
+	*cpus = plan.cpus[0];
+	run_plan_free(&plan);
+	return 0;
+}
+
 static int spawn_check(const struct load_spec *spec, struct stats_block *stats, unsigned first,
 		       unsigned n, const struct spawn_options *opt, cpu_set_t *cpus)
 {
-	char why[256];
-	long online = sysconf(_SC_NPROCESSORS_ONLN);
-
 	if ((uint64_t)first + n > stats->n_records)
 		return error("load '%s' needs records %u..%u but the block has %u", spec->name,
 			     first, first + n - 1, stats->n_records);
-	if (topology_cpus(spec->cpus, cpus, why, sizeof(why)))
-		return error("load '%s': %s", spec->name, why);
-	if (spec->policy == POLICY_DEADLINE && !opt->allow_rt_on_all_cpus && CPU_COUNT(cpus) >= online)
-		return error("load '%s': a deadline load runs on every CPU of its root domain (the "
-			     "kernel refuses it a narrower affinity), which the profile must allow "
-			     "with 'allow_rt_on_all_cpus: true' (starve load: --allow-rt-on-all-cpus); "
-			     "its dl_runtime/dl_period is what bounds it", spec->name);
-	if (spawn_is_rt(spec) && !opt->allow_rt_on_all_cpus && CPU_COUNT(cpus) >= online)
-		return error("load '%s': refusing to run a %s load on every CPU (cpus '%s'), "
-			     "which could hang the machine; give it fewer CPUs, e.g. 'pu:1'",
-			     spec->name, load_policy_names[spec->policy], spec->cpus ? spec->cpus : "all");
-	return 0;
+	return spawn_cpus(spec, opt, cpus);
 }
 
 int spawn_load(struct spawned_load *sl, const struct load_spec *spec, struct stats_block *stats,

@@ -20,7 +20,11 @@
 struct spawn_options {
 	int64_t run_ns;		/* the run's whole length (warm-up included), for RLIMIT_RTTIME */
 	bool use_cpuset;	/* confine in a cpuset through the chosen backend, else affinity only */
-	bool allow_rt_on_all_cpus;	/* else fifo/rr loads covering every CPU are refused */
+	/* the load's CPUs from the run plan (plan.h); NULL: resolved here
+	 * through a plan of the one load (`starve load`, tests), which refuses
+	 * an RT load on every CPU unless allow_rt_on_all_cpus */
+	const cpu_set_t *cpus;
+	bool allow_rt_on_all_cpus;
 	const char *cgroup;	/* a cpu controller cgroup the leader moves into, or NULL */
 	const struct cgcpu *cgcpu;	/* its hierarchy, when cgroup is set */
 };

@@ -1,13 +1,13 @@
 /* Results of `starve vm` (summary.h): the "vm" header in result.json
  * (doc/result-format.md), the verdict table, and the comparison through
- * reports/compare.h, the same code `starve compare` runs. */
+ * reports/compare/compare.h, the same code `starve compare` runs. */
 #include "config.h"
 #include "harness/vm/summary.h"
 #include "lib/error.h"
-#include "reports/compare.h"
-#include "reports/result.h"
-#include "reports/result-view.h"
-#include "reports/table.h"
+#include "reports/compare/compare.h"
+#include "reports/result/result.h"
+#include "reports/result/result-view.h"
+#include "reports/format/table.h"
 
 #include <jansson.h>
 #include <limits.h>

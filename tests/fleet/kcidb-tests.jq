@@ -1,5 +1,5 @@
 # The KCIDB tests a result must give (result.json in, an array out), from
-# the rules in reports/kcidb.h and reports/fleet.h without starve's code:
+# the rules in reports/format/kcidb.h and reports/format/fleet.h without starve's code:
 # the run as a whole, then a test per verdict per run, each as
 # {path, status, value, start_time, repetition}; value is null where the
 # test has no "number". kcidb-project.jq reduces a KCIDB document to the same.

@@ -1,5 +1,5 @@
 # The LAVA test cases a result must give (result.json in, an array out),
-# written from the rules in reports/lava.h and reports/fleet.h without
+# written from the rules in reports/format/lava.h and reports/format/fleet.h without
 # starve's code, so the tests compare two implementations: per run of each
 # setting, a case per verdict {set, case, result[, measurement, units]},
 # then the case of the run as a whole {set: null, case: PROFILE, result}.

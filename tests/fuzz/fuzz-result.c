@@ -3,7 +3,7 @@
  * `make fuzz` runs it from the test results as seeds. */
 #include "config.h"
 #include "tests/fuzz/fuzz.h"
-#include "reports/result-view.h"
+#include "reports/result/result-view.h"
 
 #include <jansson.h>
 

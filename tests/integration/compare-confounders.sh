@@ -1,5 +1,5 @@
 #!/bin/sh
-# compare names its confounders (reports/compare-confounders.c): two results
+# compare names its confounders (reports/compare/compare-confounders.c): two results
 # that differ only in their recorded clock source (jq-edited fixtures) get a
 # first line saying so, and the clock-polling victim's throughput row is
 # "not comparable", not a regression, so it cannot gate; the same results

@@ -9,13 +9,17 @@ check="$top_srcdir/tools/check-layers"
 "$check" "$top_srcdir" >"$TMPDIR_TEST/out" 2>&1 ||
 	fail "includes point up: $(cat "$TMPDIR_TEST/out")"
 
-mkdir -p "$TMPDIR_TEST/tree/loads" "$TMPDIR_TEST/tree/reports"
-printf '#include "reports/result.h"\n' >"$TMPDIR_TEST/tree/loads/inband.c"
-printf '#include "lib/error.h"\n' >"$TMPDIR_TEST/tree/reports/result.c"
+mkdir -p "$TMPDIR_TEST/tree/loads" "$TMPDIR_TEST/tree/reports/result" "$TMPDIR_TEST/tree/reports/format"
+printf '#include "reports/result/result.h"\n' >"$TMPDIR_TEST/tree/loads/inband.c"
+printf '#include "lib/error.h"\n' >"$TMPDIR_TEST/tree/reports/result/result.c"
+# the rooms of reports/ are ordered too: a format may not use compare
+printf '#include "reports/result/result.h"\n#include "reports/compare/compare.h"\n' >"$TMPDIR_TEST/tree/reports/format/junit.c"
 "$check" "$TMPDIR_TEST/tree" >"$TMPDIR_TEST/out" 2>&1 && fail "a planted violation passed"
-grep -q '^loads/inband.c:1: loads may not include reports/result.h' "$TMPDIR_TEST/out" ||
+grep -q '^loads/inband.c:1: loads may not include reports/result/result.h' "$TMPDIR_TEST/out" ||
 	fail "the violation is not named: $(cat "$TMPDIR_TEST/out")"
-[ "$(wc -l <"$TMPDIR_TEST/out")" = 1 ] || fail "an allowed include was flagged: $(cat "$TMPDIR_TEST/out")"
+grep -q '^reports/format/junit.c:2: reports/format may not include reports/compare/compare.h' "$TMPDIR_TEST/out" ||
+	fail "the violation inside reports/ is not named: $(cat "$TMPDIR_TEST/out")"
+[ "$(wc -l <"$TMPDIR_TEST/out")" = 2 ] || fail "an allowed include was flagged: $(cat "$TMPDIR_TEST/out")"
 
 mkdir -p "$TMPDIR_TEST/tree/harness/attic"
 : >"$TMPDIR_TEST/tree/harness/attic/old.c"

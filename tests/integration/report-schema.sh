@@ -1,5 +1,5 @@
 #!/bin/sh
-# reports/result-schema.json, as compiled into starve (starve report exits 2
+# reports/result/result-schema.json, as compiled into starve (starve report exits 2
 # on an invalid result), accepts every synthetic result in tests/results/,
 # rejects each broken-*.json (one defect each) naming the place, and still
 # accepts a result after `starve report --recompute` rewrote its verdicts.
@@ -32,7 +32,7 @@ check_schema "$T/re.json"
 good="$good $T/re.json"
 
 if command -v python3 >/dev/null && python3 -c 'import jsonschema' 2>/dev/null; then
-	validate() { python3 "$top_srcdir/tests/validate-result.py" "$top_srcdir/reports/result-schema.json" "$@"; }
+	validate() { python3 "$top_srcdir/tests/validate-result.py" "$top_srcdir/reports/result/result-schema.json" "$@"; }
 	# shellcheck disable=SC2086
 	validate $good || fail "the reference validator rejects a result starve accepts"
 	for f in $bad; do

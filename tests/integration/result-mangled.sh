@@ -5,7 +5,7 @@
 # one jq edit of a good result per line, covering every part of the schema;
 # a few edits the schema allows must still be accepted. With python3 and
 # jsonschema, the reference validator must agree on every file: the view
-# refuses exactly what reports/result-schema.json refuses (and, beyond it,
+# refuses exactly what reports/result/result-schema.json refuses (and, beyond it,
 # a histogram whose buckets do not add up to its count).
 . "$top_srcdir/tests/lib.sh"
 need_cmd jq
@@ -156,7 +156,7 @@ done
 
 # The reference validator must agree: every refused file invalid, the rest valid.
 if command -v python3 >/dev/null && python3 -c 'import jsonschema' 2>/dev/null; then
-	validate() { python3 "$top_srcdir/tests/validate-result.py" "$top_srcdir/reports/result-schema.json" "$@"; }
+	validate() { python3 "$top_srcdir/tests/validate-result.py" "$top_srcdir/reports/result/result-schema.json" "$@"; }
 	validate "$T"/mangled-refused-*.json 2>"$T/py" && fail "jsonschema accepted every refused file"
 	for f in "$T"/mangled-refused-*.json; do
 		grep -qF "$f: " "$T/py" || fail "jsonschema accepts $f ($(jq -c . "$f" | head -c 200)...)"

@@ -1,16 +1,17 @@
 #!/bin/sh
 # Every room has a README.md that matches its files: each room (lib, loads,
-# reports, harness/*) has one; it names every .c and .h file of the room (X.c
-# or X.h: a pair is one concept); and every file it names as `NAME.c` or
-# `NAME.h` exists in the room. A scratch tree with a room without a README,
-# an unnamed file and a named file that is gone fails the same check.
+# reports, reports/*, harness/*) has one; it names every .c and .h file of
+# the room (X.c or X.h: a pair is one concept); and every file it names as
+# `NAME.c` or `NAME.h` exists in the room. A scratch tree with a room
+# without a README, an unnamed file and a named file that is gone fails the
+# same check.
 . "$top_srcdir/tests/lib.sh"
 
 # rooms_check DIR: each disagreement as a line on stdout
 rooms_check() {
 	(
 	cd "$1" || exit 1
-	for room in lib loads reports harness/*/; do
+	for room in lib loads reports reports/*/ harness/*/; do
 		room=${room%/}
 		[ -d "$room" ] || continue
 		readme=$room/README.md

@@ -1,10 +1,10 @@
-/* Unit tests for `starve compare` (reports/compare.c, compare-print.c) on
+/* Unit tests for `starve compare` (reports/compare/compare.c, compare-print.c) on
  * results built in memory and read through their views: verdicts by
  * direction, threshold and significance, which runs count, settings mode,
  * labels, and the outputs. */
 #include "config.h"
 #include "lib/error.h"
-#include "reports/compare.h"
+#include "reports/compare/compare.h"
 
 #include "tests/unit/unit.h"
 #include "tests/unit/unit-results.h"

@@ -1,16 +1,16 @@
 /* Unit tests for the fleet reports: the names KCIDB and LAVA see
- * (reports/fleet.c), the status words of each, shell quoting in the LAVA
+ * (reports/format/fleet.c), the status words of each, shell quoting in the LAVA
  * script, the checks of --kcidb-origin and --kcidb-build-id, and a partial
  * result as a whole. The documents themselves are checked against
  * independent oracles by tests/integration/report-kcidb.sh and
  * report-lava.sh. */
 #include "config.h"
 #include "lib/error.h"
-#include "reports/fleet.h"
-#include "reports/kcidb.h"
-#include "reports/lava.h"
-#include "reports/outcome.h"
-#include "reports/verdict.h"
+#include "reports/format/fleet.h"
+#include "reports/format/kcidb.h"
+#include "reports/format/lava.h"
+#include "reports/result/outcome.h"
+#include "reports/result/verdict.h"
 
 #include "tests/unit/unit.h"
 #include "tests/unit/unit-results.h"

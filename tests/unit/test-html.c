@@ -5,9 +5,9 @@
  * with xmllint in tests/integration/report-html.sh. */
 #include "config.h"
 #include "reports/formats.h"
-#include "reports/html.h"
-#include "reports/result.h"
-#include "reports/svg.h"
+#include "reports/format/html.h"
+#include "reports/result/result.h"
+#include "reports/format/svg.h"
 
 #include "tests/unit/unit.h"
 #include "tests/unit/unit-results.h"

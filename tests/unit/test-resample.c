@@ -1,12 +1,12 @@
-/* Unit tests for the bootstrap of `starve compare` (reports/resample.c) and
- * the intervals of reports/stats.c: the block length follows the
+/* Unit tests for the bootstrap of `starve compare` (reports/compare/resample.c) and
+ * the intervals of reports/compare/stats.c: the block length follows the
  * autocorrelation, identical sides are no change, a clear shift is found with
  * one run a side, an interval covers the true change at about its level, the
  * events of a histogram give the maximum's change, and the same input gives
  * the same answer. */
 #include "config.h"
-#include "reports/resample.h"
-#include "reports/stats.h"
+#include "reports/compare/resample.h"
+#include "reports/compare/stats.h"
 
 #include "tests/unit/unit.h"
 

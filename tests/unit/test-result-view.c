@@ -1,5 +1,5 @@
-/* Unit tests for the typed view of a result (reports/result-view.h) and the
- * JSON Schema subset validator under it (reports/json-schema.h): every
+/* Unit tests for the typed view of a result (reports/result/result-view.h) and the
+ * JSON Schema subset validator under it (reports/result/json-schema.h): every
  * keyword the shipped schema uses, the messages that name the place, the
  * schema built in being the shipped one, the fixtures read or refused, the
  * view's fields, and histograms read back exactly as the engine wrote them.
@@ -7,8 +7,8 @@
 #include "config.h"
 #include "harness/run/result-build.h"
 #include "lib/histogram.h"
-#include "reports/json-schema.h"
-#include "reports/result-view.h"
+#include "reports/result/json-schema.h"
+#include "reports/result/result-view.h"
 
 #include "tests/unit/unit.h"
 #include "tests/unit/unit-results.h"
@@ -131,7 +131,7 @@ START_TEST(validator_refuses_what_it_cannot_apply)
 }
 END_TEST
 
-/* The build compiles reports/result-schema.json in: the two must be the
+/* The build compiles reports/result/result-schema.json in: the two must be the
  * same text, and every keyword in it must be one the validator applies. */
 START_TEST(the_built_in_schema_is_the_shipped_one)
 {
@@ -142,7 +142,7 @@ START_TEST(the_built_in_schema_is_the_shipped_one)
 	char *text;
 	long n;
 
-	snprintf(path, sizeof(path), "%s/reports/result-schema.json", top ? top : "..");
+	snprintf(path, sizeof(path), "%s/reports/result/result-schema.json", top ? top : "..");
 	f = fopen(path, "r");
 	ck_assert_msg(f != NULL, "%s", path);
 	fseek(f, 0, SEEK_END);

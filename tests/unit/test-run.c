@@ -6,9 +6,11 @@
 #include "harness/run/progress.h"
 #include "harness/run/result-build.h"
 #include "harness/run/engine.h"
+#include "harness/run/plan.h"
+#include "harness/placement/topology.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
-#include "reports/result.h"
+#include "reports/result/result.h"
 
 #include "tests/unit/unit.h"
 
@@ -120,14 +122,51 @@ START_TEST(rt_loads_on_every_cpu_are_refused)
 	loads[1].policy = POLICY_OTHER;
 	loads[1].cpus = "all";
 	error_set_sink(keep_msg, NULL);
-	ck_assert_int_eq(run_check_rt_cpus(&p, false), ncpu > 1 ? 0 : -1);
+	ck_assert_int_eq(run_plan_check(&p, false), ncpu > 1 ? 0 : -1);
 	loads[1].policy = POLICY_RR;		/* now together they cover every CPU */
-	ck_assert_int_eq(run_check_rt_cpus(&p, false), -1);
+	ck_assert_int_eq(run_plan_check(&p, false), -1);
 	ck_assert_ptr_nonnull(strstr(last_msg, "cover every CPU"));
-	ck_assert_int_eq(run_check_rt_cpus(&p, true), 0);
+	ck_assert_int_eq(run_plan_check(&p, true), 0);
 	/* the profile's allow_rt_on_all_cpus key counts like the command-line flag */
 	p.allow_rt_on_all_cpus = true;
-	ck_assert_int_eq(run_check_rt_cpus(&p, false), 0);
+	ck_assert_int_eq(run_plan_check(&p, false), 0);
+	error_set_sink(NULL, NULL);
+}
+END_TEST
+
+/* The plan holds each load's CPUs and their union, resolved once; a load
+ * without a profile position (`starve load`) is named in the RT message. */
+START_TEST(plan_resolves_each_load_once)
+{
+	struct load_spec loads[2];
+	struct run_plan plan;
+	cpu_set_t all;
+	char why[160];
+
+	memset(loads, 0, sizeof(loads));
+	loads[0].name = "pinned";
+	loads[0].cpus = "pu:0";
+	loads[1].name = "wide";
+	loads[1].cpus = "all";
+	ck_assert_int_eq(topology_cpus(NULL, &all, why, sizeof(why)), 0);
+	ck_assert_int_eq(run_plan_loads(&plan, loads, 2, false), 0);
+	ck_assert_uint_eq(plan.n_loads, 2);
+	ck_assert_int_eq(CPU_COUNT(&plan.cpus[0]), 1);
+	ck_assert(CPU_ISSET(0, &plan.cpus[0]));
+	ck_assert(CPU_EQUAL(&plan.cpus[1], &all));
+	ck_assert(CPU_EQUAL(&plan.all, &all));
+	run_plan_free(&plan);
+	ck_assert_ptr_null(plan.cpus);
+
+	loads[1].policy = POLICY_FIFO;
+	error_set_sink(keep_msg, NULL);
+	ck_assert_int_eq(run_plan_loads(&plan, &loads[1], 1, false), -1);
+	ck_assert_ptr_nonnull(strstr(last_msg, "load 'wide': its fifo/rr loads together cover "
+					   "every CPU"));
+	ck_assert_ptr_null(plan.cpus);		/* nothing kept on failure */
+	loads[0].cpus = "pu:9999";
+	ck_assert_int_eq(run_plan_loads(&plan, loads, 1, true), -1);
+	ck_assert_ptr_nonnull(strstr(last_msg, "load 'pinned': "));
 	error_set_sink(NULL, NULL);
 }
 END_TEST
@@ -332,6 +371,7 @@ int main(void)
 	tcase_add_test(tc, noise_counts_only_the_loads_cpus);
 	tcase_add_test(tc, noise_needs_a_matching_cpu);
 	tcase_add_test(tc, rt_loads_on_every_cpu_are_refused);
+	tcase_add_test(tc, plan_resolves_each_load_once);
 	tcase_add_test(tc, profile_as_run_is_recorded);
 	tcase_add_test(tc, header_and_runs_have_the_documented_shape);
 	tcase_add_test(tc, times_are_utc_iso8601);

@@ -1,8 +1,8 @@
-/* Unit tests for the comparison statistics (reports/stats.c): medians, the
+/* Unit tests for the comparison statistics (reports/compare/stats.c): medians, the
  * exact Mann-Whitney distribution against table values and brute-force
  * enumeration, the tie-corrected normal approximation, and Welch's t test. */
 #include "config.h"
-#include "reports/stats.h"
+#include "reports/compare/stats.h"
 
 #include "tests/unit/unit.h"
 

@@ -4,8 +4,8 @@
 #ifndef STARVE_TESTS_UNIT_RESULTS_H
 #define STARVE_TESTS_UNIT_RESULTS_H
 
-#include "reports/result.h"
-#include "reports/result-view.h"
+#include "reports/result/result.h"
+#include "reports/result/result-view.h"
 
 #include <check.h>
 #include <stdio.h>

@@ -1,0 +1,407 @@
+/* Building a comparison table (reports/compare/compare.h): gather each metric's
+ * values across the repetitions of every column in one pass over the runs,
+ * then judge each column against the baseline. Rows appear in the order the
+ * baseline (then the others) first reports them, so tables read like the
+ * profile. */
+#include "config.h"
+#include "reports/compare/compare.h"
+#include "lib/error.h"
+#include "lib/xalloc.h"
+#include "reports/result/verdict.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool cmp_same(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* The row of (SETTING, LOAD, METRIC), made when new: found through an index,
+ * since 20k loads make 100k rows and a scan per sample was quadratic. */
+static struct cmp_row *cmp_row_get(struct cmp_table *t, const char *setting, const char *load,
+				   const char *metric, const struct metric_def *def)
+{
+	size_t ls = setting ? strlen(setting) + 1 : 0, ll = strlen(load) + 1, lm = strlen(metric);
+	char *key = xcalloc(1, 1 + ls + ll + lm);
+	struct cmp_row *row;
+	long id;
+
+	key[0] = setting ? 's' : '-';	/* no setting differs from an empty one */
+	memcpy(key + 1, setting ? setting : "", ls);
+	memcpy(key + 1 + ls, load, ll);
+	memcpy(key + 1 + ls + ll, metric, lm);
+	id = keyindex_add(&t->row_index, key, 1 + ls + ll + lm);
+	free(key);
+	if (id < 0)
+		die(3, "out of memory");
+	if ((size_t)id < t->n_rows)
+		return &t->rows[id];
+	if (t->n_rows == t->cap_rows) {
+		t->cap_rows = t->cap_rows ? 2 * t->cap_rows : 64;
+		t->rows = xreallocarray(t->rows, t->cap_rows, sizeof(*t->rows));
+	}
+	row = &t->rows[t->n_rows++];
+	*row = (struct cmp_row){ .setting = setting ? xstrdup(setting) : NULL,
+				 .load = xstrdup(load), .metric = xstrdup(metric),
+				 .def = def };
+	row->cells = xcalloc(t->n_columns, sizeof(*row->cells));
+	return row;
+}
+
+static void cmp_cell_add(struct cmp_cell *cell, double value, const struct rv_load *load)
+{
+	cell->samples = xreallocarray(cell->samples, cell->n + 1, sizeof(*cell->samples));
+	cell->loads = xreallocarray(cell->loads, cell->n + 1, sizeof(*cell->loads));
+	cell->loads[cell->n] = load;
+	cell->samples[cell->n++] = value;
+}
+
+/* --load: only the loads given, when any were. */
+static bool cmp_load_shown(const struct cmp_options *opt, const char *load)
+{
+	for (size_t i = 0; i < opt->n_only_loads; i++)
+		if (!strcmp(opt->only_loads[i], load))
+			return true;
+	return !opt->n_only_loads;
+}
+
+/* Add the metrics of one ok run to column C. Metrics this starve does not
+ * know have no direction, so they are skipped (and counted for a warning). */
+static void cmp_add_run(struct cmp_table *t, size_t c, const struct rv_run *run,
+			const struct cmp_options *opt, const char **unknown)
+{
+	const char *setting = t->mode == CMP_RESULTS ? run->setting : NULL;
+
+	for (size_t i = 0; i < run->n_loads; i++) {
+		const struct rv_load *load = &run->loads[i];
+
+		if (!cmp_load_shown(opt, load->name))
+			continue;
+		for (size_t m = 0; m < load->n_metrics; m++) {
+			const char *metric = load->metrics[m].name;
+			const struct metric_def *def = metric_find(metric);
+
+			if (!def) {
+				*unknown = metric;
+				continue;
+			}
+			cmp_cell_add(&cmp_row_get(t, setting, load->name, metric, def)->cells[c],
+				     load->metrics[m].value, load);
+		}
+	}
+}
+
+/* Runs with status ok count; those whose verdicts would be undecided
+ * (verdict_run_noisy) still count, but the reader is told. */
+static void cmp_collect(struct cmp_table *t, const struct cmp_options *opt)
+{
+	const char *unknown = NULL;
+
+	for (size_t c = 0; c < t->n_columns; c++) {
+		struct cmp_column *col = &t->columns[c];
+
+		for (size_t i = 0; i < col->view->n_runs; i++) {
+			const struct rv_run *run = &col->view->runs[i];
+
+			if (run->status != RESULT_OK ||
+			    (col->setting && strcmp(run->setting, col->setting)))
+				continue;
+			col->runs_ok++;
+			col->runs_noisy += verdict_run_noisy(run);
+			cmp_add_run(t, c, run, opt, &unknown);
+		}
+	}
+	if (unknown)
+		warning("metrics unknown to this starve were skipped (e.g. '%s')", unknown);
+}
+
+/* Threshold of METRIC: command line for the metric, then the profile's
+ * compare_thresholds, then the default (the command line's or 5%). */
+static double cmp_threshold_of(const struct cmp_table *t, const char *metric,
+			       const struct cmp_options *opt)
+{
+	const struct rv_profile *profile = &t->columns[0].view->profile;
+
+	for (size_t i = 0; i < opt->n_thresholds; i++)
+		if (opt->thresholds[i].metric && !strcmp(opt->thresholds[i].metric, metric))
+			return opt->thresholds[i].pct;
+	for (size_t i = 0; i < profile->n_compare_thresholds; i++)
+		if (!strcmp(profile->compare_thresholds[i].metric, metric))
+			return profile->compare_thresholds[i].pct;
+	return opt->threshold;
+}
+
+static double cmp_change(const struct cmp_cell *base, const struct cmp_cell *cell)
+{
+	if (!base->n || !cell->n)
+		return NAN;
+	if (base->median == 0)
+		return cell->median == 0 ? 0 : copysign(INFINITY, cell->median);
+	return (cell->median - base->median) / fabs(base->median) * 100;
+}
+
+static void cmp_measure(struct cmp_table *t, const struct cmp_row *row, struct cmp_cell *cell)
+{
+	const struct cmp_cell *base = &row->cells[0];
+
+	cell->change_pct = cmp_change(base, cell);
+	cmp_test_cell(t, row, base, cell);
+	cell->p_holm = cell->p;
+}
+
+/* After Holm (compare-gate.c): significant in its family (p_holm < alpha)
+ * and beyond the threshold. */
+static void cmp_judge(const struct cmp_table *t, const struct cmp_row *row, struct cmp_cell *cell)
+{
+	bool worse;
+
+	cell->verdict = CMP_INSUFFICIENT;
+	if (!cell->tested || cell->within_runs)
+		return;
+	cell->verdict = CMP_NO_CHANGE;
+	if (!(cell->p_holm < t->alpha) || !(fabs(cell->change_pct) > row->threshold))
+		return;
+	worse = (row->def->better == LOWER_IS_BETTER) == (cell->change_pct > 0);
+	cell->verdict = worse ? CMP_REGRESSION : CMP_IMPROVEMENT;
+}
+
+/* Tally the verdicts (after the flips), and each row's first change. */
+static void cmp_count(struct cmp_table *t)
+{
+	for (size_t r = 0; r < t->n_rows; r++) {
+		struct cmp_row *row = &t->rows[r];
+
+		for (size_t c = 1; c < t->n_columns; c++) {
+			enum cmp_verdict v = row->cells[c].verdict;
+
+			(row->gated ? t->counts : t->info_counts)[v]++;
+			if (!row->first_change && (v == CMP_REGRESSION || v == CMP_IMPROVEMENT))
+				row->first_change = c;
+		}
+	}
+}
+
+/* Gather, then judge every row; common to both modes. */
+static void cmp_finish(struct cmp_table *t, const struct cmp_options *opt)
+{
+	cmp_collect(t, opt);
+	t->one_setting = true;
+	for (size_t r = 0; r < t->n_rows; r++) {
+		struct cmp_row *row = &t->rows[r];
+
+		if (t->mode == CMP_RESULTS && !cmp_same(row->setting, t->rows[0].setting))
+			t->one_setting = false;
+		row->threshold = cmp_threshold_of(t, row->metric, opt);
+		for (size_t c = 0; c < t->n_columns; c++)
+			row->cells[c].median = stat_median(row->cells[c].samples, row->cells[c].n);
+		for (size_t c = 1; c < t->n_columns; c++) {
+			row->cells[c].flip = -1;
+			cmp_measure(t, row, &row->cells[c]);
+		}
+	}
+	cmp_gate_rows(t, opt);
+	cmp_holm(t);
+	for (size_t r = 0; r < t->n_rows; r++)
+		for (size_t c = 1; c < t->n_columns; c++)
+			cmp_judge(t, &t->rows[r], &t->rows[r].cells[c]);
+	cmp_find_flips(t);
+	cmp_confounders_find(t);
+	cmp_count(t);
+}
+
+static void cmp_init(struct cmp_table *t, enum cmp_mode mode,
+		     const struct result_view *baseline, size_t n_columns,
+		     const struct cmp_options *opt)
+{
+	*t = (struct cmp_table){ .mode = mode, .test = opt->test, .alpha = opt->alpha,
+				 .threshold = opt->threshold, .n_columns = n_columns };
+	t->profile = xstrdup(baseline->profile.name);
+	t->columns = xcalloc(n_columns, sizeof(*t->columns));
+}
+
+static bool cmp_label_taken(const struct cmp_table *t, size_t upto, const char *label)
+{
+	for (size_t i = 0; i < upto; i++)
+		if (!strcmp(t->columns[i].label, label))
+			return true;
+	return false;
+}
+
+/* A short name for FILE: its base name without ".json"; for "DIR/result.json"
+ * (what `starve run` writes) the directory's name, which holds the time. */
+static void cmp_file_name(const char *file, char *buf, size_t len)
+{
+	char copy[4096], *name, *dot;
+
+	snprintf(copy, sizeof(copy), "%s", file);
+	dot = strrchr(copy, '.');
+	if (dot && !strcmp(dot, ".json"))
+		*dot = '\0';
+	name = basename(copy);
+	if (!strcmp(name, "result") && name > copy) {
+		char *parent;
+
+		name[-1] = '\0';
+		parent = basename(copy);
+		if (strcmp(parent, ".") && strcmp(parent, "/") && *parent)
+			name = parent;
+	}
+	snprintf(buf, len, "%s", name);
+}
+
+/* kernel.release, unless given; two runs on one kernel are told apart by
+ * their file names (then by position), so every column has its own label. */
+static char *cmp_label(const struct cmp_table *t, size_t i, const char *given, const char *file)
+{
+	const char *release = t->columns[i].view->kernel.release;
+	char name[256];
+
+	if (given)
+		return xstrdup(given);
+	if (release && !cmp_label_taken(t, i, release))
+		return xstrdup(release);
+	cmp_file_name(file, name, sizeof(name));
+	if (!cmp_label_taken(t, i, name))
+		return xstrdup(name);
+	return xasprintf("%s#%zu", name, i + 1);
+}
+
+/* Results from machines of different sizes compare machines, not kernels:
+ * allowed (a lab may want it) but said. */
+static void cmp_warn_hosts(const struct result_view *const *views, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (views[i]->host.nr_cpus != views[0]->host.nr_cpus)
+			warning("%s ran on %ld CPUs and %s on %ld: differences may come from the "
+				"machines", views[0]->file, views[0]->host.nr_cpus, views[i]->file,
+				views[i]->host.nr_cpus);
+}
+
+int cmp_build_results(struct cmp_table *t, const struct result_view *const *views,
+		      const char *const *labels, size_t n, const struct cmp_options *opt)
+{
+	if (n < 2)
+		return error("compare needs at least two results (or --settings RESULT.json)");
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(views[i]->profile.name, views[0]->profile.name))
+			return error("%s and %s ran different profiles ('%s' and '%s'); "
+				     "compare results of the same profile", views[0]->file,
+				     views[i]->file, views[0]->profile.name, views[i]->profile.name);
+	cmp_warn_hosts(views, n);
+	cmp_init(t, CMP_RESULTS, views[0], n, opt);
+	for (size_t i = 0; i < n; i++) {
+		t->columns[i].view = views[i];
+		t->columns[i].file = views[i]->file;
+		t->columns[i].label = cmp_label(t, i, labels ? labels[i] : NULL, views[i]->file);
+	}
+	cmp_finish(t, opt);
+	return 0;
+}
+
+/* The columns are the view's settings in order: the profile's, then any
+ * other the runs use. */
+int cmp_build_settings(struct cmp_table *t, const struct result_view *v,
+		       const struct cmp_options *opt)
+{
+	size_t n = v->n_setting_names;
+
+	if (n < 2)
+		return error("%s: its profile has %s setting, so there is nothing to compare; "
+			     "compare two results instead (starve compare A.json B.json)", v->file,
+			     n ? "one" : "no");
+	cmp_init(t, CMP_SETTINGS, v, n, opt);
+	for (size_t i = 0; i < n; i++) {
+		t->columns[i].view = v;
+		t->columns[i].file = v->file;
+		t->columns[i].setting = xstrdup(v->setting_names[i]);
+		t->columns[i].label = xstrdup(v->setting_names[i]);
+	}
+	cmp_finish(t, opt);
+	return 0;
+}
+
+void cmp_free(struct cmp_table *t)
+{
+	for (size_t r = 0; r < t->n_rows; r++) {
+		for (size_t c = 0; c < t->n_columns; c++) {
+			free(t->rows[r].cells[c].samples);
+			free(t->rows[r].cells[c].loads);
+		}
+		free(t->rows[r].cells);
+		free(t->rows[r].setting);
+		free(t->rows[r].load);
+		free(t->rows[r].metric);
+	}
+	for (size_t c = 0; c < t->n_columns; c++) {
+		free(t->columns[c].label);
+		free(t->columns[c].setting);
+	}
+	cmp_confounders_free(t);
+	free(t->rows);
+	keyindex_free(&t->row_index);
+	free(t->flips);
+	free(t->columns);
+	free(t->profile);
+	memset(t, 0, sizeof(*t));
+}
+
+int cmp_parse_threshold(char *arg, struct cmp_threshold *out)
+{
+	char *eq = strchr(arg, '='), *pct = eq ? eq + 1 : arg, *end;
+
+	out->metric = NULL;
+	if (eq) {
+		*eq = '\0';
+		if (!metric_find(arg)) {
+			const char *hint = metric_suggest(arg);
+
+			return error("--threshold: unknown metric '%s'%s%s%s", arg,
+				     hint ? " (did you mean '" : "", hint ? hint : "",
+				     hint ? "'?)" : "; 'starve list' shows the metrics");
+		}
+		out->metric = arg;
+	}
+	errno = 0;
+	out->pct = strtod(pct, &end);
+	if (end != pct && *end == '%')
+		end++;
+	if (errno || end == pct || *end || !isfinite(out->pct) || out->pct < 0)
+		return error("--threshold: '%s' is not a percentage (want METRIC=PCT, e.g. "
+			     "wakeup_p99=10)", pct);
+	return 0;
+}
+
+int cmp_parse_test(const char *name)
+{
+	if (!strcmp(name, "auto"))
+		return CMP_TEST_AUTO;
+	if (!strcmp(name, "mwu") || !strcmp(name, "mann-whitney"))
+		return CMP_TEST_MWU;
+	if (!strcmp(name, "welch") || !strcmp(name, "t"))
+		return CMP_TEST_WELCH;
+	return -1;
+}
+
+const char *cmp_test_name(enum cmp_test test)
+{
+	return test == CMP_TEST_WELCH ? "welch-t" : test == CMP_TEST_MWU ? "mann-whitney-u" : "auto";
+}
+
+int cmp_exit_status(const struct cmp_table *t)
+{
+	return t->counts[CMP_REGRESSION] || t->flip_regressions ? EXIT_VERDICT_FAIL : EXIT_PASS;
+}
+
+const char *cmp_verdict_name(enum cmp_verdict v)
+{
+	static const char *const names[CMP_NVERDICTS] = {
+		[CMP_NO_CHANGE] = "no change", [CMP_REGRESSION] = "regression",
+		[CMP_IMPROVEMENT] = "improvement", [CMP_INSUFFICIENT] = "insufficient data",
+		[CMP_NOT_COMPARABLE] = "not comparable",
+	};
+	return names[v];
+}
