@@ -107,6 +107,9 @@ int load_check_deadline(const struct load_spec *spec, char *why, size_t why_len)
 int load_enter_deadline(const struct load_spec *spec, char *why, size_t why_len);
 /* Back to SCHED_OTHER (after a trial admission). */
 int load_leave_deadline(void);
+/* Ask for a fair slice of SLICE_NS for the calling thread (sched_runtime of
+ * SCHED_OTHER/BATCH; used by v6.12 and later, ignored before). -1 with errno. */
+int load_set_fair_slice(const struct load_spec *spec, int64_t slice_ns);
 /* Whether this process may use policy P, tried in a child; WHY says so. */
 bool load_policy_usable(enum load_policy p, char *why, size_t why_len);
 
