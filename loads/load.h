@@ -76,6 +76,7 @@ struct load_spec {
 	int64_t dl_runtime_ns;		/* SCHED_DEADLINE: runtime, deadline and period */
 	int64_t dl_deadline_ns;		/* (0 when not given; deadline defaults to the */
 	int64_t dl_period_ns;		/* period, loads/policy.c) */
+	int64_t slice_ns;		/* fair slice asked for (sched_runtime); 0: the kernel's */
 	union opt_value opts[LOAD_MAX_OPTIONS];	/* indexed like type->options */
 	bool opt_set[LOAD_MAX_OPTIONS];		/* given explicitly (else default),
 						 * still after load_spec_finish() */
@@ -87,7 +88,7 @@ struct load_spec {
 enum load_common_option {
 	COMMON_COUNT, COMMON_MODE, COMMON_CPUS, COMMON_NICE, COMMON_POLICY,
 	COMMON_PRIORITY, COMMON_SESSION, COMMON_DL_RUNTIME, COMMON_DL_DEADLINE, COMMON_DL_PERIOD,
-	COMMON_NR_OPTIONS
+	COMMON_SLICE, COMMON_NR_OPTIONS
 };
 extern const struct opt_spec load_common_options[COMMON_NR_OPTIONS];
 extern const char *const load_mode_names[];	/* "threads", "processes", NULL */

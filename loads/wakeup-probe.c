@@ -8,8 +8,6 @@
 #include "lib/error.h"
 #include "lib/timeutil.h"
 
-#include <errno.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -17,14 +15,11 @@
 
 enum {
 	OPT_INTERVAL,
-	OPT_SLICE,
 };
 
 static const struct opt_spec options[] = {
 	[OPT_INTERVAL] = { "interval", OPT_DURATION, "ns", 50000, 10e9, "1ms",
 		"period of the wakeups", NULL },
-	[OPT_SLICE] = { "slice", OPT_DURATION, "ns", 0, 100e6, "0ns",
-		"fair slice asked for (sched_runtime; v6.12+, clamped to 0.1..100 ms, ignored before); 0: the kernel's", NULL },
 };
 
 #define PROBE_STACK_PREFAULT (64 * 1024)
@@ -81,9 +76,6 @@ static void probe(struct load_ctx *ctx, unsigned record, void *arg)
 	/* The default 50 us timer slack of normal tasks would dominate the
 	 * figure; the probe measures the scheduler, not the slack. */
 	prctl(PR_SET_TIMERSLACK, 1UL);
-	if (ctx->spec->opts[OPT_SLICE].i && load_set_fair_slice(ctx->spec, ctx->spec->opts[OPT_SLICE].i))
-		warning("wakeup-probe: cannot ask for a %.3g ms slice: %s",
-			ctx->spec->opts[OPT_SLICE].i / 1e6, strerror(errno));
 	probe_prefault_stack();
 	next = mono_ns() + interval;
 	while (!load_should_stop(ctx) && (deadline <= 0 || next <= deadline)) {
@@ -92,16 +84,6 @@ static void probe(struct load_ctx *ctx, unsigned record, void *arg)
 		next = probe_note(ctx, rec, mono_ns(), next, interval);
 	}
 	worker_end(rec);
-}
-
-/* A slice is a fair task's request: other and batch only. */
-static int validate(const struct load_spec *spec, char *why, size_t why_len)
-{
-	if (!spec->opts[OPT_SLICE].i || spec->policy == POLICY_OTHER || spec->policy == POLICY_BATCH)
-		return 0;
-	snprintf(why, why_len, "slice needs policy other or batch, not %s",
-		 load_policy_names[spec->policy]);
-	return -1;
 }
 
 static int run(struct load_ctx *ctx)
@@ -120,6 +102,5 @@ const struct load_type load_wakeup_probe = {
 	.n_options = sizeof(options) / sizeof(options[0]),
 	.hist = HIST_WAKEUP_LATENCY,
 	.flags = LOAD_INBAND_GAPS,
-	.validate = validate,
 	.run = run,
 };

@@ -1,9 +1,10 @@
 #!/bin/sh
-# wakeup-probe's slice: each probe thread asks the kernel for that fair
-# slice (sched_attr::sched_runtime, 857b158dc5e8, v6.12), which
-# /proc/PID/task/TID/sched shows as se.slice, while the load's leader keeps the
-# kernel's own (profiles/known/custom-slice.yaml relies on it). Kernels
-# before 6.12 show no se.slice (and ignore the request): skipped there.
+# A load's slice (a common option; here a wakeup-probe's): each worker
+# thread asks the kernel for that fair slice (sched_attr::sched_runtime,
+# 857b158dc5e8, v6.12), which /proc/PID/task/TID/sched shows as se.slice,
+# while the load's leader keeps the kernel's own (profiles/known/custom-slice.yaml
+# relies on it). Kernels before 6.12 show no se.slice and ignore the
+# request: skipped there.
 . "${top_srcdir:-.}/tests/lib.sh"
 grep -q '^se.slice' /proc/self/sched 2>/dev/null || skip "no se.slice in /proc/self/sched (kernel before 6.12)"
 need_cmd pgrep
