@@ -1,10 +1,12 @@
 #!/bin/sh
-# check-known.sh (`make check-known`, not part of make check; TCG, about 15
-# minutes here): the documented scheduler changes of profiles/known/ on the
-# Debian kernels each profile names, under `starve vm`. Each comparison must
-# find its change in the documented direction, and each control (the same
-# kernel booted twice) must find none. A change that does not show under
-# emulation is printed with its figures and marked "not shown", never
+# check-known.sh (`make check-known`, not part of make check; TCG: four
+# boots, about 20 minutes of guests here, more while others queue on the
+# qemu lock; doc/known-regressions.md has the times): the documented
+# scheduler changes of profiles/known/ on the Debian kernels each profile
+# names, under `starve vm`. Each comparison must find its change in the
+# documented direction, and each control (the same kernel booted twice, or
+# an A/B without the change) must find none. A change that does not show
+# under emulation is printed with its figures and marked "not shown", never
 # passed by tuning (doc/known-regressions.md).
 # ACCEL=tcg|kvm|auto (default tcg); STARVE_KNOWN_OUT keeps the results
 # (default a temporary directory). Exit 0 pass, 1 fail, 77 no qemu.
@@ -191,7 +193,7 @@ cmp_json "$out/$profile-control.json" --label 6.12 --label 6.12-again "$r/6.12-r
 figure "$out/$profile-control.json" probe wakeup_max
 quiet "$out/$profile-control.json" probe wakeup_max "6.12-rt against 6.12-rt"
 
-! pgrep -f "qemu-system-x86_64 .*$out" >/dev/null || bad "qemu is still running"
+! pgrep -f "qemu-system-x86_64 .*$out/" >/dev/null || bad "qemu is still running"
 [ $failed = 0 ] || fail "a documented change was not found, or a control found one"
 echo "check-known: every documented change found, every control quiet"
 exit 0
