@@ -76,6 +76,7 @@ struct load_spec {
 	int64_t dl_runtime_ns;		/* SCHED_DEADLINE: runtime, deadline and period */
 	int64_t dl_deadline_ns;		/* (0 when not given; deadline defaults to the */
 	int64_t dl_period_ns;		/* period, loads/policy.c) */
+	int64_t slice_ns;		/* fair slice asked for (sched_runtime); 0: the kernel's */
 	union opt_value opts[LOAD_MAX_OPTIONS];	/* indexed like type->options */
 	bool opt_set[LOAD_MAX_OPTIONS];		/* given explicitly (else default),
 						 * still after load_spec_finish() */
@@ -87,7 +88,7 @@ struct load_spec {
 enum load_common_option {
 	COMMON_COUNT, COMMON_MODE, COMMON_CPUS, COMMON_NICE, COMMON_POLICY,
 	COMMON_PRIORITY, COMMON_SESSION, COMMON_DL_RUNTIME, COMMON_DL_DEADLINE, COMMON_DL_PERIOD,
-	COMMON_NR_OPTIONS
+	COMMON_SLICE, COMMON_NR_OPTIONS
 };
 extern const struct opt_spec load_common_options[COMMON_NR_OPTIONS];
 extern const char *const load_mode_names[];	/* "threads", "processes", NULL */
@@ -107,6 +108,9 @@ int load_check_deadline(const struct load_spec *spec, char *why, size_t why_len)
 int load_enter_deadline(const struct load_spec *spec, char *why, size_t why_len);
 /* Back to SCHED_OTHER (after a trial admission). */
 int load_leave_deadline(void);
+/* Ask for a fair slice of SLICE_NS for the calling thread (sched_runtime of
+ * SCHED_OTHER/BATCH; used by v6.12 and later, ignored before). -1 with errno. */
+int load_set_fair_slice(const struct load_spec *spec, int64_t slice_ns);
 /* Whether this process may use policy P, tried in a child; WHY says so. */
 bool load_policy_usable(enum load_policy p, char *why, size_t why_len);
 

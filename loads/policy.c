@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -126,6 +127,25 @@ int load_leave_deadline(void)
 {
 	struct load_sched_attr a = { .size = sizeof(a), .sched_policy = SCHED_OTHER };
 
+	return (int)syscall(SYS_sched_setattr, 0, &a, 0);
+}
+
+/* A fair task's requested slice (sched_attr::sched_runtime for SCHED_OTHER
+ * and SCHED_BATCH, 857b158dc5e8, v6.12: EEVDF takes it as the task's
+ * request, clamped to 0.1..100 ms). Earlier kernels accept and ignore it,
+ * which is what lets a profile compare the two. Keeps the thread's nice. */
+int load_set_fair_slice(const struct load_spec *spec, int64_t slice_ns)
+{
+	struct load_sched_attr a = {
+		.size = sizeof(a),
+		.sched_policy = spec->policy == POLICY_BATCH ? SCHED_BATCH : SCHED_OTHER,
+		.sched_runtime = (uint64_t)slice_ns,
+	};
+
+	errno = 0;
+	a.sched_nice = getpriority(PRIO_PROCESS, 0);
+	if (errno)
+		return -1;
 	return (int)syscall(SYS_sched_setattr, 0, &a, 0);
 }
 

@@ -43,6 +43,8 @@ const struct opt_spec load_common_options[COMMON_NR_OPTIONS] = {
 		"SCHED_DEADLINE relative deadline; 0 means the period", NULL },
 	[COMMON_DL_PERIOD] = { "dl_period", OPT_DURATION, "ns", 0, 4.2e9, "0ns",
 		"SCHED_DEADLINE period (policy deadline)", NULL },
+	[COMMON_SLICE] = { "slice", OPT_DURATION, "ns", 0, 100e6, "0ns",
+		"fair slice each worker asks for (sched_runtime of other or batch; used since v6.12, clamped to 0.1..100 ms; ignored before); 0: the kernel's", NULL },
 };
 
 const struct load_type *load_type_find(const char *name)
@@ -102,6 +104,7 @@ void load_spec_set_common(struct load_spec *spec, enum load_common_option i,
 	case COMMON_DL_RUNTIME: spec->dl_runtime_ns = v->i; break;
 	case COMMON_DL_DEADLINE: spec->dl_deadline_ns = v->i; break;
 	case COMMON_DL_PERIOD: spec->dl_period_ns = v->i; break;
+	case COMMON_SLICE: spec->slice_ns = v->i; break;
 	case COMMON_NR_OPTIONS: break;
 	}
 }
@@ -131,6 +134,11 @@ static int check_policy(const struct load_spec *spec, char *why, size_t why_len)
 	if ((spec->type->flags & LOAD_RT) && !rt && spec->policy != POLICY_DEADLINE) {
 		snprintf(why, why_len, "load type '%s' needs policy fifo, rr or deadline",
 			 spec->type->name);
+		return -1;
+	}
+	if (spec->slice_ns && spec->policy != POLICY_OTHER && spec->policy != POLICY_BATCH) {
+		snprintf(why, why_len, "slice is a fair task's request: it needs policy other or "
+			 "batch, not %s", load_policy_names[spec->policy]);
 		return -1;
 	}
 	return load_check_deadline(spec, why, why_len);

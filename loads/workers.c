@@ -187,6 +187,10 @@ struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record)
 	rec->state = RECORD_RUNNING;
 	if (ctx->spec->policy == POLICY_DEADLINE)
 		worker_enter_deadline(ctx, rec);
+	/* sched_setattr(0) sets the calling thread only: each worker asks */
+	if (ctx->spec->slice_ns && load_set_fair_slice(ctx->spec, ctx->spec->slice_ns))
+		worker_fail(rec, "cannot ask for a %.3g ms slice: %s", ctx->spec->slice_ns / 1e6,
+			    strerror(errno));
 	return rec;
 }
 

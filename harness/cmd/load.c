@@ -63,6 +63,7 @@ static const struct cmd_option load_options[] = {
 	LOAD_COMMON("dl-runtime", "T", COMMON_DL_RUNTIME),
 	LOAD_COMMON("dl-deadline", "T", COMMON_DL_DEADLINE),
 	LOAD_COMMON("dl-period", "T", COMMON_DL_PERIOD),
+	LOAD_COMMON("slice", "T", COMMON_SLICE),
 	CMD_FLAG("allow-rt-on-all-cpus", struct load_args, allow_rt,
 		 "let a fifo, rr or deadline load run on every CPU (deadline needs it: the "
 		 "kernel admits it only on all the CPUs of its root domain)"),
