@@ -91,7 +91,7 @@ jq -e --arg img "$t/slower.img" '.vm | .label == "6.99.0-fake#2" and .image == $
 grep -q "argv: .*-accel tcg .*-smp 3,sockets=1,cores=3,threads=1" "$t/qemu.log" ||
 	fail "qemu's command line: $(grep argv "$t/qemu.log" | head -1)"
 grep -q "append: console=ttyS0 .* preempt=full" "$t/qemu.log" || fail "the --append is not passed"
-for f in init bin/starve bin/busybox vm/run-args; do
+for f in init bin/starve bin/busybox vm/run-args libgcc_s.so.1; do
 	grep -q "initramfs has $f" "$t/qemu.log" || fail "the initramfs has no $f"
 done
 grep -q "6.99.0-fake, tcg (--accel tcg)" "$t/out" || fail "the accelerator is not said"
