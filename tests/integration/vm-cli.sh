@@ -150,6 +150,8 @@ jq -e '.vm.knobs_left | contains("Device or resource busy")' "$t/o8/6.99.0-fake/
 	>/dev/null || fail "result.json does not say what was left changed"
 jq -e '.vm.knobs_left == null' "$t/o8/6.99.0-fake/run-quick/result.json" >/dev/null ||
 	fail "the profile that left nothing changed has a knobs_left"
+grep -q "1 profile left knobs changed (run-knob-change: kernel.sched_rt_runtime_us: cannot restore '950000': Device or resource busy" \
+	"$t/out" || fail "the summary does not name the knob left changed: $(grep -A2 "own expectations" "$t/out")"
 
 # qemu refusing: exit 3 with its own words; the other kernel still runs.
 FAKE_QEMU=exit expect_exit 3 "$STARVE" vm -q -o "$t/o3" --accel tcg --kernel "$t/base.img" \
