@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -151,41 +152,83 @@ int load_set_fair_slice(const struct load_spec *spec, int64_t slice_ns)
 
 /* ---- can this process use a policy? (`starve env`) ---- */
 
-static int load_policy_set(enum load_policy p)
+/* The deadline trial's reservation: 1% of a CPU, 10 ms a second. Leaving
+ * SCHED_DEADLINE does not give its bandwidth back at once: the kernel keeps
+ * it counted in the root domain until the task's 0-lag time, the deadline
+ * less the runtime left at the rate reserved (period / runtime times
+ * faster). A domain rebuild in between (a cgroup v1 cpuset made or removed,
+ * on 6.12 any sched_rt_runtime_us write) recounts the domain without it,
+ * and the late subtraction wraps the unsigned count: every later
+ * sched_rt_runtime_us write, -1 included, and every fair-server write is
+ * refused with EBUSY until the next rebuild (measured in 6.1 guests:
+ * doc/kernels.md). With 0.01% (100 us a second) the trial overran its
+ * runtime under emulation and the 0-lag time lay seconds ahead; with 1%
+ * it is 100 times the time the trial took, and env waits for it. */
+#define TRIAL_DL_RUNTIME_NS (10 * NSEC_PER_MSEC)
+#define TRIAL_DL_PERIOD_NS NSEC_PER_SEC
+
+static int load_policy_set(enum load_policy p, int64_t *dl_span)
 {
 	static const int ids[] = { [POLICY_OTHER] = SCHED_OTHER, [POLICY_BATCH] = SCHED_BATCH,
 				   [POLICY_IDLE] = SCHED_IDLE, [POLICY_FIFO] = SCHED_FIFO,
 				   [POLICY_RR] = SCHED_RR };
-	struct load_spec dl = { .policy = POLICY_DEADLINE, .dl_runtime_ns = 100 * NSEC_PER_USEC,
-				.dl_period_ns = NSEC_PER_SEC };
+	struct load_spec dl = { .policy = POLICY_DEADLINE, .dl_runtime_ns = TRIAL_DL_RUNTIME_NS,
+				.dl_period_ns = TRIAL_DL_PERIOD_NS };
 	struct sched_param sp = { .sched_priority = p == POLICY_FIFO || p == POLICY_RR };
 	char why[200];
 
 	if (p == POLICY_DEADLINE) {
+		int64_t t0 = mono_ns();
+
 		if (load_enter_deadline(&dl, why, sizeof(why)))
 			return errno;
 		/* Leave at once, as spawn.c's trial does: the exit path of a
-		 * process can outlast a 100 us budget many times over under
+		 * process can outlast the budget many times over under
 		 * emulation, each overrun a throttle to the next 1 s period (a
 		 * fresh qemu TCG guest waited in `starve env` for minutes). */
-		return load_leave_deadline() ? errno : 0;
+		if (load_leave_deadline())
+			return errno;
+		dl_span[0] = t0;
+		dl_span[1] = mono_ns();
+		return 0;
 	}
 	return sched_setscheduler(0, ids[p], &sp) ? errno : 0;
 }
 
+/* After an admitted deadline trial over SPAN (its start and end), wait
+ * for its 0-lag time, when the kernel gives its bandwidth back; at most a
+ * period (a trial that overran its runtime is given back later still). */
+static void load_policy_trial_settle(const int64_t *span)
+{
+	int64_t lag = (span[1] - span[0]) * (TRIAL_DL_PERIOD_NS / TRIAL_DL_RUNTIME_NS);
+
+	if (span[0] <= 0 || span[1] < span[0])
+		return;
+	sleep_until_ns(span[0] + (lag < TRIAL_DL_PERIOD_NS ? lag : TRIAL_DL_PERIOD_NS) +
+		       NSEC_PER_MSEC);
+}
+
 bool load_policy_usable(enum load_policy p, char *why, size_t why_len)
 {
-	pid_t pid = fork();
+	/* the deadline trial's start and end, from the child */
+	int64_t *span = mmap(NULL, 2 * sizeof(*span), PROT_READ | PROT_WRITE,
+			     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pid_t pid = span == MAP_FAILED ? -1 : fork();
 	int status = 0;
 
 	if (pid == 0)	/* a child tries it: we keep our own policy */
-		_exit(load_policy_set(p));
+		_exit(load_policy_set(p, span));
 	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) {
+		if (span != MAP_FAILED)
+			munmap(span, 2 * sizeof(*span));
 		snprintf(why, why_len, "cannot try it (fork)");
 		return false;
 	}
+	if (p == POLICY_DEADLINE && WEXITSTATUS(status) == 0)
+		load_policy_trial_settle(span);
+	munmap(span, 2 * sizeof(*span));
 	if (WEXITSTATUS(status) == 0) {
-		snprintf(why, why_len, p == POLICY_DEADLINE ? "admitted (a 0.01%% trial; loads "
+		snprintf(why, why_len, p == POLICY_DEADLINE ? "admitted (a 1%% trial; loads "
 			 "need cpus: all and allow_rt_on_all_cpus)" : "usable");
 		return true;
 	}

@@ -35,6 +35,23 @@ const char *vm_find_busybox(char *buf, size_t len)
 	return NULL;
 }
 
+/* glibc loads libgcc_s.so.1 (beside libc.so.6) with dlopen when a thread is
+ * cancelled, to unwind it; ldd does not name it, and without it
+ * pthread_cancel aborts ("libgcc_s.so.1 must be installed"): wakeup-storm's
+ * leader died of SIGABRT in guests whenever its dispatcher was cancelled
+ * mid-sleep. */
+static void vm_initramfs_libgcc(struct vm_cpio *c, const char *libc)
+{
+	char path[PATH_MAX];
+	const char *slash = strrchr(libc, '/');
+
+	if (!slash || strcmp(slash, "/libc.so.6"))
+		return;
+	snprintf(path, sizeof(path), "%.*s/libgcc_s.so.1", (int)(slash - libc), libc);
+	if (access(path, R_OK) == 0)
+		vm_cpio_copy(c, path + 1, 0755, path);
+}
+
 /* Each library ldd lists for BINARY, at its own path ("libc.so.6 =>
  * /lib/x86_64-linux-gnu/libc.so.6 (0x...)" or "/lib64/ld-linux-x86-64.so.2
  * (0x...)"). A static binary has none: ldd says so and fails. */
@@ -57,6 +74,7 @@ static int vm_initramfs_libs(struct vm_cpio *c, const char *binary, char *why, s
 			continue;	/* linux-vdso.so.1: in the kernel, not a file */
 		path[strcspn(path, " \t")] = '\0';
 		vm_cpio_copy(c, path + 1, 0755, path);
+		vm_initramfs_libgcc(c, path);
 	}
 	return 0;
 }

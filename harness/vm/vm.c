@@ -31,6 +31,7 @@ struct vm_outcome {
 	bool booted;
 	double boot_s, first_run_s, lifetime_s;
 	size_t knobs_left;		/* profiles that left it changed */
+	char left_first[400];		/* the first one's profile, knob and the kernel's reason */
 };
 
 struct vm_ctx {
@@ -383,7 +384,9 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 			.first_run_s = b->first_run_ns / 1e9, .lifetime_s = b->elapsed_ns / 1e9,
 		};
 		for (size_t l = 0; l < b->ch.n_left; l++)
-			c->out[i].knobs_left += !b->ch.left[l].note;
+			if (!b->ch.left[l].note && !c->out[i].knobs_left++)
+				snprintf(c->out[i].left_first, sizeof(c->out[i].left_first),
+					 "%s: %s", b->ch.left[l].name, b->ch.left[l].why);
 		if (why[0]) {
 			vm_kernel_error(c, k, b, why);
 			code = -1;
@@ -438,8 +441,9 @@ static void vm_print_summary(const struct vm_ctx *c)
 			printf("  boot %.1f s, first run at %.1f s, %.0f s in all", r->boot_s,
 			       r->first_run_s, r->lifetime_s);
 		if (r->knobs_left)
-			printf(", %zu profile%s left knobs changed", r->knobs_left,
-			       r->knobs_left == 1 ? "" : "s");
+			printf(", %zu profile%s left knobs changed (%s%s)", r->knobs_left,
+			       r->knobs_left == 1 ? "" : "s", r->knobs_left > 1 ? "first " : "",
+			       r->left_first);
 		putchar('\n');
 	}
 }

@@ -91,7 +91,7 @@ jq -e --arg img "$t/slower.img" '.vm | .label == "6.99.0-fake#2" and .image == $
 grep -q "argv: .*-accel tcg .*-smp 3,sockets=1,cores=3,threads=1" "$t/qemu.log" ||
 	fail "qemu's command line: $(grep argv "$t/qemu.log" | head -1)"
 grep -q "append: console=ttyS0 .* preempt=full" "$t/qemu.log" || fail "the --append is not passed"
-for f in init bin/starve bin/busybox vm/run-args; do
+for f in init bin/starve bin/busybox vm/run-args libgcc_s.so.1; do
 	grep -q "initramfs has $f" "$t/qemu.log" || fail "the initramfs has no $f"
 done
 grep -q "6.99.0-fake, tcg (--accel tcg)" "$t/out" || fail "the accelerator is not said"
@@ -150,6 +150,8 @@ jq -e '.vm.knobs_left | contains("Device or resource busy")' "$t/o8/6.99.0-fake/
 	>/dev/null || fail "result.json does not say what was left changed"
 jq -e '.vm.knobs_left == null' "$t/o8/6.99.0-fake/run-quick/result.json" >/dev/null ||
 	fail "the profile that left nothing changed has a knobs_left"
+grep -q "1 profile left knobs changed (run-knob-change: kernel.sched_rt_runtime_us: cannot restore '950000': Device or resource busy" \
+	"$t/out" || fail "the summary does not name the knob left changed: $(grep -A2 "own expectations" "$t/out")"
 
 # qemu refusing: exit 3 with its own words; the other kernel still runs.
 FAKE_QEMU=exit expect_exit 3 "$STARVE" vm -q -o "$t/o3" --accel tcg --kernel "$t/base.img" \

@@ -118,8 +118,14 @@ check_rt_throttle() {
 	r=$dir/rt-throttle/result.json
 	victim='.loads[] | select(.name == "victim") | .metrics'
 	ok "$r" "all(.runs[]; .status == \"ok\")" "rt-throttle: a run not ok"
-	ok "$r" "[.runs[] | select(.setting == \"throttled\") | $victim] |
-		all(.[]; .cpu_share > 0.02 and .starvation_max < 1.2)" "rt-throttle throttled: victim starved"
+	# Throttled, a longest wait over 1.2 s counts only when noise could not
+	# explain it: under TCG on a busy host the guest's clocks jump (1.34 s,
+	# undecided with a 201 ms bound, 6.1-cloud); a broken throttle starves
+	# the victim for the whole run, far outside any bound.
+	ok "$r" "[.runs[] | select(.setting == \"throttled\") |
+		([.verdicts[] | select(.load == \"victim\" and .metric == \"starvation_max\") | .verdict] | .[0]) as \$v |
+		$victim | .cpu_share > 0.02 and (.starvation_max < 1.2 or \$v == \"undecided\")] |
+		length > 0 and all" "rt-throttle throttled: victim starved $(jqf "$r" "[.runs[] | select(.setting == \"throttled\") | $victim | .starvation_max]" | tr -d '\n ') s"
 	if $fair_server; then want='.starvation_max < 1.2' code=0; else want='.starvation_max > 0.9 * $run_s' code=1; fi
 	ok "$r" ".profile.duration_s as \$run_s | [.runs[] | select(.setting == \"unthrottled\") | $victim] |
 		length > 0 and all(.[]; .starvation_max != null and $want)" \
