@@ -143,7 +143,7 @@ static int bisect_boot(void *data, const char *kernel, const char *outdir, const
 }
 
 /* --alpha and --metric into RULE; -1 with the error printed. */
-static int bisect_rule(const struct bisect_args *a, struct bisect_rule *rule, char **metric_copy)
+static int bisect_rule(const struct bisect_args *a, struct looks_rule *rule, char **metric_copy)
 {
 	char *end, *dot;
 
@@ -187,7 +187,7 @@ static char *bisect_default_dir(void)
 
 /* --git-step: boot the one kernel into a directory of its own and judge it. */
 static int bisect_git_step(const struct bisect_args *a, struct bisect_vm *vm,
-			   const struct bisect_rule *rule)
+			   const struct looks_rule *rule)
 {
 	const char *tmp = getenv("TMPDIR");
 	char dir[4096], log[4200];
@@ -215,7 +215,7 @@ static int bisect_git_step(const struct bisect_args *a, struct bisect_vm *vm,
 }
 
 static int bisect_search_with(const struct bisect_args *a, struct bisect_vm *vm,
-			      const struct bisect_rule *rule, char **args, size_t n_args)
+			      const struct looks_rule *rule, char **args, size_t n_args)
 {
 	char *kernels[BISECT_MAX_KERNELS], *dir = NULL;
 	int n = bisect_kernels(a->kernels.v, a->kernels.n, kernels, BISECT_MAX_KERNELS), rc;
@@ -254,7 +254,7 @@ static int bisect_parse_run(int argc, char **argv, char **log_args, size_t n_log
 {
 	struct bisect_args a = { .max_repeat = 10 };
 	struct bisect_vm vm = { 0 };
-	struct bisect_rule rule = { 0 };
+	struct looks_rule rule = { 0 };
 	struct cmd_words ops;
 	char *metric = NULL;
 	int status, n = bisect_split(argc, argv, &vm);

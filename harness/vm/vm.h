@@ -40,6 +40,11 @@ struct vm_options {
 	int64_t timeout_ns;		/* per kernel */
 	const char *guest_script;	/* or NULL */
 	bool quiet;			/* no progress line */
+	/* --until-decided: more looks of the kernels still undecided against the
+	 * first, up to max_repeat runs a kernel or budget_ns (harness/vm/looks.h) */
+	bool until_decided;
+	size_t max_repeat;
+	int64_t budget_ns;
 	int argc;			/* the command line, for result.json */
 	char **argv;
 };
