@@ -87,6 +87,9 @@ static int bisect_boot_into(struct bisect_ctx *c, const char *kernel, const char
 	fflush(stdout);
 	rc = c->o->boot(c->o->boot_data, kernel, dir, log);
 	c->booted++;
+	if (rc < 0)
+		return error("interrupted while %s booted: its step is not logged; `starve bisect "
+			     "--resume %s` continues", kernel, c->o->dir);
 	if (rc == EXIT_USAGE) {
 		c->usage_error = true;
 		return error("starve vm refused the options (see %s)", log);

@@ -32,7 +32,8 @@ enum bisect_exit {
 };
 
 /* Boot KERNEL (a --kernel form of starve vm) with the profiles into OUTDIR,
- * its talk into LOG. Returns starve vm's exit status. */
+ * its talk into LOG. Returns starve vm's exit status, or -1 when a signal
+ * stopped it (the search stops; the kernel's step is not logged). */
 typedef int bisect_boot_fn(void *data, const char *kernel, const char *outdir, const char *log);
 
 struct bisect_options {

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "harness/bisect/bisect.h"
 #include "harness/cmd/cmd.h"
+#include "harness/vm/vm.h"
 #include "lib/error.h"
 #include "lib/fsutil.h"
 #include "lib/xalloc.h"
@@ -132,6 +133,8 @@ static int bisect_boot(void *data, const char *kernel, const char *outdir, const
 	dup2(fd, STDERR_FILENO);
 	close(fd);
 	rc = cmd_vm.run((int)n, argv);
+	if (vm_last_signal())	/* interrupted: stop, rather than go on to the next kernel */
+		rc = -1;
 	fflush(stdout);
 	fflush(stderr);
 	dup2(out, STDOUT_FILENO);
@@ -204,8 +207,9 @@ static int bisect_git_step(const struct bisect_args *a, struct bisect_vm *vm,
 		return error_errno("cannot create '%s'", dir), BISECT_GIT_ABORT;
 	snprintf(log, sizeof(log), "%s/vm.log", dir);
 	rc = bisect_boot(vm, a->kernels.v[0], dir, log);
-	if (rc == EXIT_USAGE)
-		return error("starve vm refused the options (see %s)", log), BISECT_GIT_ABORT;
+	if (rc == EXIT_USAGE || rc < 0)
+		return error(rc < 0 ? "interrupted (see %s)" : "starve vm refused the options (see %s)",
+			     log), BISECT_GIT_ABORT;
 	rc = bisect_git_judge(a->baseline, dir, rule);
 	if (rc == BISECT_GIT_SKIP)	/* why it could not be tested is in there */
 		printf("starve vm's output: %s\n", log);

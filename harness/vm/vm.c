@@ -505,6 +505,14 @@ static int vm_run_kernels(struct vm_ctx *c)
 	return c->out[0].own;
 }
 
+/* The signal that stopped the last vm_run, for a caller that runs it in a loop. */
+static int vm_signal;
+
+int vm_last_signal(void)
+{
+	return vm_signal;
+}
+
 int vm_run(const struct vm_options *o)
 {
 	struct vm_ctx *c = xcalloc(1, sizeof(*c));
@@ -519,6 +527,7 @@ int vm_run(const struct vm_options *o)
 	vm_progress_init(&c->progress, !o->quiet, o->n_kernels);
 	code = vm_run_kernels(c);
 	vm_progress_clear(&c->progress);
+	vm_signal = signals_caught();
 	signals_uninstall();
 	if (fs_remove_tree(c->work) < 0)
 		warning("cannot remove %s: %s", c->work, strerror(errno));

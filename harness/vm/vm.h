@@ -61,4 +61,8 @@ int vm_run(const struct vm_options *o);
  * times the profiles' own run time (TCG runs everything slower). */
 int64_t vm_default_timeout_ns(int64_t profiles_ns);
 
+/* The signal (SIGINT, SIGTERM, SIGHUP) that stopped the last vm_run, or 0: a
+ * caller running it in a loop (starve bisect) stops too. */
+int vm_last_signal(void);
+
 #endif
