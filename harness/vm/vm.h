@@ -54,7 +54,8 @@ struct vm_options {
  * regression or a verdict that flips to fail, else 0: a kernel failing its
  * own expectations is said in the closing summary); with one, its
  * verdicts' (0 pass, 1 fail, 4 all skipped); 3 when a kernel could not be
- * tested (the others still ran). */
+ * tested (the others still ran). With until_decided, the looks decide it
+ * (harness/vm/looks.h: 1 a regression, 3 undecided or untested, else 0). */
 int vm_run(const struct vm_options *o);
 
 /* A default for --timeout: boot and copying back under TCG, plus three
