@@ -9,7 +9,6 @@
 #include "harness/bisect/bisect.h"
 #include "lib/error.h"
 #include "lib/fsutil.h"
-#include "lib/timeutil.h"
 #include "lib/xalloc.h"
 
 #include <stdio.h>
@@ -88,6 +87,9 @@ static int bisect_boot_into(struct bisect_ctx *c, const char *kernel, const char
 	fflush(stdout);
 	rc = c->o->boot(c->o->boot_data, kernel, dir, log);
 	c->booted++;
+	if (rc < 0)
+		return error("interrupted while %s booted: its step is not logged; `starve bisect "
+			     "--resume %s` continues", kernel, c->o->dir);
 	if (rc == EXIT_USAGE) {
 		c->usage_error = true;
 		return error("starve vm refused the options (see %s)", log);
@@ -95,46 +97,56 @@ static int bisect_boot_into(struct bisect_ctx *c, const char *kernel, const char
 	return rc;
 }
 
-/* Judge kernel I's LOOKS looks against the baseline's into S. */
-static void bisect_judge_looks(struct bisect_ctx *c, size_t i, size_t looks,
-			       const struct bisect_rule *rule, struct bisect_step *s)
-{
-	char base[BISECT_MAX_LOOKS][4096], dirs[BISECT_MAX_LOOKS][4096];
-	const char *bp[BISECT_MAX_LOOKS], *dp[BISECT_MAX_LOOKS];
+/* Kernel I's looks against the first's (reports/compare/compare-looks.h): look L of
+ * side 0 boots the first kernel, of side 1 kernel I. */
+struct bisect_looks {
+	struct bisect_ctx *c;
+	size_t i;
+};
 
-	for (size_t l = 0; l < looks && l < BISECT_MAX_LOOKS; l++) {
-		bisect_look_dir(c, i, l + 1, true, base[l], sizeof(base[l]));
-		bisect_look_dir(c, i, l + 1, false, dirs[l], sizeof(dirs[l]));
-		bp[l] = base[l];
-		dp[l] = dirs[l];
-	}
-	s->state = bisect_judge(&(struct bisect_sides){ bp, looks, dp, looks }, rule, s->figure,
-				sizeof(s->figure));
-	s->looks = looks;
+static void bisect_looks_dir(void *data, size_t side, size_t look, char *buf, size_t len)
+{
+	const struct bisect_looks *l = data;
+
+	bisect_look_dir(l->c, l->i, look, side == 0, buf, len);
 }
 
-/* --until-decided: more looks while kernel I is unsure and the planned
- * looks and the budget allow; each boots the baseline, then kernel I. */
-static int bisect_more_looks(struct bisect_ctx *c, size_t i, struct bisect_rule *rule,
-			     int64_t started_ns)
+static int bisect_looks_run(void *data, size_t side, size_t look)
 {
-	struct bisect_step *s = &c->steps[i];
+	struct bisect_looks *l = data;
 	char dir[4096];
 
-	for (size_t look = 2; s->state == BISECT_UNSURE && look <= rule->looks; look++) {
-		if (c->o->rule.budget_ns && mono_ns() - started_ns > c->o->rule.budget_ns)
-			break;
-		printf("  kernel %zu/%zu %s: %s: look %zu of %zu\n", i + 1, c->o->n_kernels,
-		       c->o->kernels[i], s->figure, look, rule->looks);
-		bisect_look_dir(c, i, look, true, dir, sizeof(dir));
-		if (bisect_boot_into(c, c->o->kernels[0], dir) < 0)
-			return -1;
-		bisect_look_dir(c, i, look, false, dir, sizeof(dir));
-		if (bisect_boot_into(c, c->o->kernels[i], dir) < 0)
-			return -1;
-		bisect_judge_looks(c, i, look, rule, s);
-	}
-	return 0;
+	bisect_look_dir(l->c, l->i, look, side == 0, dir, sizeof(dir));
+	return bisect_boot_into(l->c, l->c->o->kernels[side ? l->i : 0], dir) < 0 ? -1 : 0;
+}
+
+/* Kernel I, its first look booted, against kernel 0: with --until-decided
+ * more looks while it is undecided. */
+static int bisect_decide(struct bisect_ctx *c, size_t i, struct bisect_step *s)
+{
+	struct bisect_looks l = { c, i };
+	const char *names[2] = { c->o->kernels[0], c->o->kernels[i] };
+	struct looks_driver d = { .rule = c->o->rule, .n = 1, .dir = bisect_looks_dir,
+				  .run = bisect_looks_run, .data = &l, .names = names };
+	struct looks_outcome out[2];
+	int rc = looks_decide(&d, out);
+
+	s->state = out[1].state;
+	s->looks = out[1].looks;
+	snprintf(s->figure, sizeof(s->figure), "%s", out[1].figure);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The first kernel: it only has to have results. */
+static void bisect_baseline(const struct bisect_ctx *c, const char *dir, struct bisect_step *s)
+{
+	char figure[400];
+
+	s->state = looks_judge(&(struct looks_sides){ &dir, 1, &dir, 1 }, &c->o->rule, figure,
+			       sizeof(figure)) == BISECT_SKIP ? BISECT_SKIP : BISECT_GOOD;
+	snprintf(s->figure, sizeof(s->figure), "%s",
+		 s->state == BISECT_SKIP ? "no result" : "the baseline");
+	s->looks = 1;
 }
 
 /* Boot kernel I (unless the log has it) and judge it against kernel 0. */
@@ -142,8 +154,6 @@ static int bisect_test(struct bisect_ctx *c, size_t i)
 {
 	const struct bisect_options *o = c->o;
 	struct bisect_step *s = &c->steps[i];
-	struct bisect_rule rule = o->rule;
-	int64_t started_ns = mono_ns();
 	char dir[4096];
 	int rc;
 
@@ -156,18 +166,9 @@ static int bisect_test(struct bisect_ctx *c, size_t i)
 	rc = bisect_boot_into(c, o->kernels[i], dir);
 	if (rc < 0)
 		return -1;
-	/* the planned looks: --max-repeat over the runs one boot gives */
-	rule.looks = rule.until_decided && bisect_runs(dir) ?
-		     (rule.max_repeat / bisect_runs(dir) ? rule.max_repeat / bisect_runs(dir) : 1) : 1;
-	if (rule.looks > BISECT_MAX_LOOKS)
-		rule.looks = BISECT_MAX_LOOKS;
-	bisect_judge_looks(c, i, 1, &rule, s);
-	if (i == 0)	/* the baseline: it only has to be there */
-		snprintf(s->figure, sizeof(s->figure), "%s",
-			 s->state == BISECT_SKIP ? "no result" : "the baseline");
-	if (i == 0 && s->state != BISECT_SKIP)
-		s->state = BISECT_GOOD;
-	if (i && bisect_more_looks(c, i, &rule, started_ns) < 0)
+	if (i == 0)
+		bisect_baseline(c, dir, s);
+	else if (bisect_decide(c, i, s) < 0)
 		return -1;
 	if (s->state == BISECT_SKIP) {
 		snprintf(dir + strlen(dir), sizeof(dir) - strlen(dir), ".log");
@@ -205,24 +206,24 @@ static long bisect_pick(const struct bisect_ctx *c, size_t lo, size_t hi)
 static int bisect_found(struct bisect_ctx *c, size_t lo, size_t hi)
 {
 	const struct bisect_options *o = c->o;
-	char good[BISECT_MAX_LOOKS][4096], bad[BISECT_MAX_LOOKS][4096];
-	const char *gp[BISECT_MAX_LOOKS], *bp[BISECT_MAX_LOOKS];
+	char good[LOOKS_MAX][4096], bad[LOOKS_MAX][4096];
+	const char *gp[LOOKS_MAX], *bp[LOOKS_MAX];
 	size_t ng = c->steps[lo].looks ? c->steps[lo].looks : 1;
 	size_t nb = c->steps[hi].looks ? c->steps[hi].looks : 1;
 
-	ng = ng < BISECT_MAX_LOOKS ? ng : BISECT_MAX_LOOKS;
-	nb = nb < BISECT_MAX_LOOKS ? nb : BISECT_MAX_LOOKS;
+	ng = ng < LOOKS_MAX ? ng : LOOKS_MAX;
+	nb = nb < LOOKS_MAX ? nb : LOOKS_MAX;
 
 	printf("\nfirst bad: %s\nlast good: %s\n%zu boots, %zu steps from the log\n",
 	       o->kernels[hi], o->kernels[lo], c->booted, c->reused);
-	for (size_t l = 0; l < BISECT_MAX_LOOKS; l++) {
+	for (size_t l = 0; l < LOOKS_MAX; l++) {
 		bisect_look_dir(c, lo, l + 1, false, good[l], sizeof(good[l]));
 		bisect_look_dir(c, hi, l + 1, false, bad[l], sizeof(bad[l]));
 		gp[l] = good[l];
 		bp[l] = bad[l];
 	}
-	bisect_evidence(&(struct bisect_sides){ .dirs = gp, .n = ng },
-			&(struct bisect_sides){ .dirs = bp, .n = nb },
+	bisect_evidence(&(struct looks_sides){ .dirs = gp, .n = ng },
+			&(struct looks_sides){ .dirs = bp, .n = nb },
 			bisect_short(o->kernels[lo]), bisect_short(o->kernels[hi]), &o->rule);
 	return BISECT_FOUND;
 }

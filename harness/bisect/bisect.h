@@ -15,11 +15,12 @@
 #ifndef STARVE_BISECT_H
 #define STARVE_BISECT_H
 
+#include "reports/compare/compare-looks.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
 #define BISECT_MAX_KERNELS 256
-#define BISECT_MAX_LOOKS 8	/* --until-decided: boots of one kernel at most */
 
 /* The exit statuses of a bisection and of one --git-step (git bisect run
  * reads 125 as "skip this commit"). */
@@ -30,37 +31,16 @@ enum bisect_exit {
 	BISECT_GIT_SKIP = 125,
 };
 
-/* What makes a kernel "bad" against the first, and when it is decided. */
-struct bisect_rule {
-	const char *load, *metric;	/* --metric LOAD.METRIC; NULL: --regression */
-	double alpha;
-	/* --until-decided: add looks (a boot of each side) while a row of the
-	 * family is neither changed nor within its threshold, up to looks; each
-	 * look tests at alpha / looks (Bonferroni over the planned looks) */
-	bool until_decided;
-	size_t looks;			/* 0 or 1: one look at alpha */
-	size_t max_repeat;		/* --max-repeat: runs a side at most */
-	long long budget_ns;		/* --budget: per kernel; 0 none */
-};
-
-/* The results of a comparison's two sides, each in one or more
- * directories (one per look), merged by profile. */
-struct bisect_sides {
-	const char *const *base;
-	size_t n_base;
-	const char *const *dirs;
-	size_t n;
-};
-
 /* Boot KERNEL (a --kernel form of starve vm) with the profiles into OUTDIR,
- * its talk into LOG. Returns starve vm's exit status. */
+ * its talk into LOG. Returns starve vm's exit status, or -1 when a signal
+ * stopped it (the search stops; the kernel's step is not logged). */
 typedef int bisect_boot_fn(void *data, const char *kernel, const char *outdir, const char *log);
 
 struct bisect_options {
 	char **kernels;			/* ordered; [0] is the good one */
 	size_t n_kernels;
 	const char *dir;		/* output directory, holding bisect.log */
-	struct bisect_rule rule;
+	struct looks_rule rule;
 	bisect_boot_fn *boot;
 	void *boot_data;
 	char *const *args;		/* the command line to record for --resume */
@@ -82,20 +62,18 @@ int bisect_run(const struct bisect_options *o);
 
 /* --git-step: judge the results under DIR against those under BASELINE:
  * 0 same, 1 bad, 125 when DIR has no result for a baseline profile. */
-int bisect_git_judge(const char *baseline, const char *dir, const struct bisect_rule *rule);
+int bisect_git_judge(const char *baseline, const char *dir, const struct looks_rule *rule);
 
 /* A step of the search, as the log keeps it. */
-enum bisect_state { BISECT_GOOD, BISECT_BAD, BISECT_SKIP, BISECT_UNSURE, BISECT_UNTESTED };
+enum bisect_state {
+	BISECT_GOOD = LOOKS_SAME, BISECT_BAD = LOOKS_CHANGED, BISECT_SKIP = LOOKS_MISSING,
+	BISECT_UNSURE = LOOKS_OPEN, BISECT_UNTESTED
+};
 
-/* judge.c: the state of S's dirs against S's base (BISECT_SKIP when a
- * result is missing; FIGURE says which row decided and the runs a side);
- * the runs of the first result under DIR; and the evidence printed at the
- * end of a search (GOOD's and BAD's dirs). */
-int bisect_judge(const struct bisect_sides *s, const struct bisect_rule *rule, char *figure,
-		 size_t len);
-size_t bisect_runs(const char *dir);	/* its runs with status ok */
-void bisect_evidence(const struct bisect_sides *good, const struct bisect_sides *bad,
-		     const char *good_label, const char *bad_label, const struct bisect_rule *rule);
+/* judge.c: the evidence printed at the end of a search (GOOD's and BAD's
+ * dirs); whether a kernel is bad is looks_judge's (reports/compare/compare-looks.h). */
+void bisect_evidence(const struct looks_sides *good, const struct looks_sides *bad,
+		     const char *good_label, const char *bad_label, const struct looks_rule *rule);
 struct bisect_step {
 	int state;		/* enum bisect_state */
 	char figure[400];	/* what decided it */

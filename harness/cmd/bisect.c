@@ -7,6 +7,7 @@
 #include "config.h"
 #include "harness/bisect/bisect.h"
 #include "harness/cmd/cmd.h"
+#include "harness/vm/vm.h"
 #include "lib/error.h"
 #include "lib/fsutil.h"
 #include "lib/xalloc.h"
@@ -132,6 +133,8 @@ static int bisect_boot(void *data, const char *kernel, const char *outdir, const
 	dup2(fd, STDERR_FILENO);
 	close(fd);
 	rc = cmd_vm.run((int)n, argv);
+	if (vm_last_signal())	/* interrupted: stop, rather than go on to the next kernel */
+		rc = -1;
 	fflush(stdout);
 	fflush(stderr);
 	dup2(out, STDOUT_FILENO);
@@ -143,7 +146,7 @@ static int bisect_boot(void *data, const char *kernel, const char *outdir, const
 }
 
 /* --alpha and --metric into RULE; -1 with the error printed. */
-static int bisect_rule(const struct bisect_args *a, struct bisect_rule *rule, char **metric_copy)
+static int bisect_rule(const struct bisect_args *a, struct looks_rule *rule, char **metric_copy)
 {
 	char *end, *dot;
 
@@ -187,7 +190,7 @@ static char *bisect_default_dir(void)
 
 /* --git-step: boot the one kernel into a directory of its own and judge it. */
 static int bisect_git_step(const struct bisect_args *a, struct bisect_vm *vm,
-			   const struct bisect_rule *rule)
+			   const struct looks_rule *rule)
 {
 	const char *tmp = getenv("TMPDIR");
 	char dir[4096], log[4200];
@@ -204,8 +207,9 @@ static int bisect_git_step(const struct bisect_args *a, struct bisect_vm *vm,
 		return error_errno("cannot create '%s'", dir), BISECT_GIT_ABORT;
 	snprintf(log, sizeof(log), "%s/vm.log", dir);
 	rc = bisect_boot(vm, a->kernels.v[0], dir, log);
-	if (rc == EXIT_USAGE)
-		return error("starve vm refused the options (see %s)", log), BISECT_GIT_ABORT;
+	if (rc == EXIT_USAGE || rc < 0)
+		return error(rc < 0 ? "interrupted (see %s)" : "starve vm refused the options (see %s)",
+			     log), BISECT_GIT_ABORT;
 	rc = bisect_git_judge(a->baseline, dir, rule);
 	if (rc == BISECT_GIT_SKIP)	/* why it could not be tested is in there */
 		printf("starve vm's output: %s\n", log);
@@ -215,7 +219,7 @@ static int bisect_git_step(const struct bisect_args *a, struct bisect_vm *vm,
 }
 
 static int bisect_search_with(const struct bisect_args *a, struct bisect_vm *vm,
-			      const struct bisect_rule *rule, char **args, size_t n_args)
+			      const struct looks_rule *rule, char **args, size_t n_args)
 {
 	char *kernels[BISECT_MAX_KERNELS], *dir = NULL;
 	int n = bisect_kernels(a->kernels.v, a->kernels.n, kernels, BISECT_MAX_KERNELS), rc;
@@ -254,7 +258,7 @@ static int bisect_parse_run(int argc, char **argv, char **log_args, size_t n_log
 {
 	struct bisect_args a = { .max_repeat = 10 };
 	struct bisect_vm vm = { 0 };
-	struct bisect_rule rule = { 0 };
+	struct looks_rule rule = { 0 };
 	struct cmd_words ops;
 	char *metric = NULL;
 	int status, n = bisect_split(argc, argv, &vm);

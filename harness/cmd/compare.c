@@ -3,6 +3,7 @@
  * statistics and printing are in reports/compare*.c. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/cmd/compare-live.h"
 #include "lib/error.h"
 #include "lib/textsafe.h"
 #include "reports/compare/compare.h"
@@ -33,6 +34,19 @@ struct compare_args {
 	char *gate_copy;		/* --gate LOAD,...: split in place */
 	const char *gate_loads[COMPARE_MAX];
 	struct cmd_words files;
+	bool until_decided;		/* the A/B on this kernel: compare-live.h */
+	const char *output;
+	int64_t max_repeat, budget_ns;
+	char *const *run_args;		/* after "--" */
+	size_t n_run_args;
+};
+
+enum { COMPARE_SPEC_MAX_REPEAT, COMPARE_SPEC_BUDGET };
+static const struct opt_spec compare_specs[] = {
+	[COMPARE_SPEC_MAX_REPEAT] = { "max-repeat", OPT_INT, NULL, 1, 1000, "10", "runs a side at most",
+				      NULL },
+	[COMPARE_SPEC_BUDGET] = { "budget", OPT_DURATION, "ns", 1e9, 30 * 86400e9, NULL,
+				  "time limit of the added looks", NULL },
 };
 
 static const struct cmd_option compare_options[] = {
@@ -59,6 +73,17 @@ static const struct cmd_option compare_options[] = {
 		   "also write an HTML page: per metric every result's runs side by side"),
 	CMD_FLAG("settings", struct compare_args, settings,
 		 "compare the settings inside one result (first = baseline)"),
+	CMD_FLAG("until-decided", struct compare_args, until_decided,
+		 "operands A.yaml B.yaml: an A/B on this kernel: starve run of A, then B, in "
+		 "turn, until every gated row is decided (changed, or within its threshold) or "
+		 "the budget is spent; alpha is spent over the planned looks"),
+	CMD_INT("max-repeat", "N", &compare_specs[COMPARE_SPEC_MAX_REPEAT], struct compare_args,
+		max_repeat, "--until-decided: runs a side at most (default 10)"),
+	CMD_INT("budget", "T", &compare_specs[COMPARE_SPEC_BUDGET], struct compare_args, budget_ns,
+		"--until-decided: time limit of the added looks (default none)"),
+	CMD_STRING("output", "DIR", struct compare_args, output,
+		   "--until-decided: each look's runs in DIR/a-L and DIR/b-L (default "
+		   "./results/ab-<UTC time>/)", .short_name = 'o'),
 	/* the formats of reports/formats.h that compare prints (the table, by default) */
 	CMD_SET("table", struct compare_args, format, RF_TABLE, "print the text table (default)"),
 	CMD_SET("markdown", struct compare_args, format, RF_MARKDOWN, "print a Markdown table"),
@@ -81,8 +106,11 @@ const struct cmd cmd_compare = {
 		 "'improvement' when its change is significant (p < alpha: the interval\n"
 		 "excludes 0) and beyond its threshold. With one run a side the interval is of\n"
 		 "the two runs and gives no verdict: repeat >= 2 (doc/ci-gating.md).\n\n"
+		 "With --until-decided the operands are two profiles, A.yaml B.yaml, and\n"
+		 "options after -- are starve run's: an A/B on this kernel (doc/ci-gating.md).\n\n"
 		 "exit status: 0 no gated regression, 1 a gated regression or a verdict that\n"
-		 "flipped to fail, 2 bad input or usage.\n",
+		 "flipped to fail, 2 bad input or usage; --until-decided: 3 undecided within\n"
+		 "--max-repeat or --budget, or a run failed.\n",
 };
 
 /* --gate: expect, all, or a comma-separated list of loads. */
@@ -312,14 +340,48 @@ static int compare_files(const struct compare_args *a)
 	return ret;
 }
 
+/* --until-decided A.yaml B.yaml [-- RUN-OPTIONS]: the A/B on this kernel. */
+static int compare_live(const struct compare_args *a)
+{
+	struct compare_live l = {
+		.run_args = a->run_args, .n_run_args = a->n_run_args, .output = a->output,
+		.opt = &a->opt, .max_repeat = (size_t)a->max_repeat, .budget_ns = a->budget_ns,
+	};
+
+	if (a->files.n != 2 || a->settings)
+		return error("--until-decided runs two profiles in turn: give A.yaml B.yaml"),
+		       EXIT_USAGE;
+	l.profiles[0] = a->files.v[0];
+	l.profiles[1] = a->files.v[1];
+	return compare_live_run(&l);
+}
+
+/* The arguments before "--"; those after it are starve run's (A->run_args). */
+static int compare_split(int argc, char **argv, struct compare_args *a)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--")) {
+			a->run_args = argv + i + 1;
+			a->n_run_args = (size_t)(argc - i - 1);
+			return i;
+		}
+	return argc;
+}
+
 static int run_compare(int argc, char **argv)
 {
-	struct compare_args a = { .format = RF_TABLE };
-	int ret;
+	struct compare_args a = { .format = RF_TABLE, .max_repeat = 10 };
+	int ret, n = compare_split(argc, argv, &a);
 
-	if (!cmd_parse(&cmd_compare, argc, argv, &a, &a.files, &ret))
+	if (!cmd_parse(&cmd_compare, n, argv, &a, &a.files, &ret))
 		return ret;
-	ret = compare_check(&a) < 0 ? EXIT_USAGE : compare_files(&a);
+	if (compare_check(&a) < 0)
+		ret = EXIT_USAGE;
+	else if (n < argc && !a.until_decided)
+		ret = error("options after -- are starve run's: only with --until-decided"),
+		ret = EXIT_USAGE;
+	else
+		ret = a.until_decided ? compare_live(&a) : compare_files(&a);
 	cmd_release(&cmd_compare, &a, &a.files);
 	free(a.gate_copy);
 	return ret;

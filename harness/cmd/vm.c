@@ -24,17 +24,22 @@ struct vm_args {
 	struct cmd_words kernels, labels, configs;
 	const char *output, *memory, *append, *guest_script;
 	int64_t cpus, accel, timeout_ns;	/* timeout 0: from the profiles */
-	bool quiet, own_clocksource;
+	bool quiet, own_clocksource, until_decided;
+	int64_t max_repeat, budget_ns;	/* --until-decided */
 	struct run_opts run;	/* handed to starve run in each guest */
 };
 
 static const char *const vm_accels[] = { "auto", "kvm", "tcg", NULL };
-enum { VM_SPEC_CPUS, VM_SPEC_ACCEL, VM_SPEC_TIMEOUT };
+enum { VM_SPEC_CPUS, VM_SPEC_ACCEL, VM_SPEC_TIMEOUT, VM_SPEC_MAX_REPEAT, VM_SPEC_BUDGET };
 static const struct opt_spec vm_specs[] = {
 	[VM_SPEC_CPUS] = { "cpus", OPT_INT, NULL, 1, 64, "2", "virtual CPUs", NULL },
 	[VM_SPEC_ACCEL] = { "accel", OPT_ENUM, NULL, 0, 0, "auto", "accelerator", vm_accels },
 	[VM_SPEC_TIMEOUT] = { "timeout", OPT_DURATION, "ns", 1e9, 86400e9, NULL, "time limit",
 			      NULL },
+	[VM_SPEC_MAX_REPEAT] = { "max-repeat", OPT_INT, NULL, 1, 1000, "10", "runs a kernel at most",
+				 NULL },
+	[VM_SPEC_BUDGET] = { "budget", OPT_DURATION, "ns", 1e9, 30 * 86400e9, NULL,
+			     "time limit of the added looks", NULL },
 };
 
 static const struct cmd_option vm_options[] = {
@@ -61,6 +66,14 @@ static const struct cmd_option vm_options[] = {
 		 "tsc=reliable for all, so clock-polling loads compare)"),
 	CMD_INT("timeout", "T", &vm_specs[VM_SPEC_TIMEOUT], struct vm_args, timeout_ns,
 		"limit per kernel (default 2 min plus 3 times the profiles' run time)"),
+	CMD_FLAG("until-decided", struct vm_args, until_decided,
+		 "boot the first kernel again and then each kernel still undecided against "
+		 "it, in turn, until every gated row is decided (changed, or within its "
+		 "threshold) or the budget is spent; alpha is spent over the planned looks"),
+	CMD_INT("max-repeat", "N", &vm_specs[VM_SPEC_MAX_REPEAT], struct vm_args, max_repeat,
+		"--until-decided: runs a kernel at most (default 10)"),
+	CMD_INT("budget", "T", &vm_specs[VM_SPEC_BUDGET], struct vm_args, budget_ns,
+		"--until-decided: time limit of the added looks (default none)"),
 	CMD_STRING("guest-script", "FILE", struct vm_args, guest_script,
 		   "a shell script the guest runs after the profiles; what it writes in "
 		   "$STARVE_VM_OUT comes back in DIR/<label>/script/"),
@@ -116,6 +129,8 @@ static int vm_check_args(const struct vm_args *a)
 	if (a->labels.n > a->kernels.n)
 		return cmd_usage_error(&cmd_vm, "%zu --label for %zu --kernel", a->labels.n,
 				       a->kernels.n);
+	if (a->until_decided && a->kernels.n < 2)
+		return cmd_usage_error(&cmd_vm, "--until-decided compares kernels: give two or more");
 	if (a->configs.n > a->kernels.n)
 		return cmd_usage_error(&cmd_vm, "%zu --kernel-config for %zu --kernel", a->configs.n,
 				       a->kernels.n);
@@ -210,6 +225,8 @@ static int vm_start(const struct vm_args *a, const struct vm_profiles *pr, int a
 		.accel = (enum vm_accel)a->accel,
 		.timeout_ns = a->timeout_ns ? a->timeout_ns : vm_default_timeout_ns(pr->planned_ns),
 		.own_clocksource = a->own_clocksource,
+		.until_decided = a->until_decided, .max_repeat = (size_t)a->max_repeat,
+		.budget_ns = a->budget_ns,
 		.guest_script = a->guest_script, .quiet = a->quiet, .argc = argc, .argv = argv,
 	};
 
@@ -218,7 +235,8 @@ static int vm_start(const struct vm_args *a, const struct vm_profiles *pr, int a
 
 static int run_vm(int argc, char **argv)
 {
-	struct vm_args a = { .cpus = 2, .accel = VM_ACCEL_AUTO, .run = RUN_OPTS_INIT };
+	struct vm_args a = { .cpus = 2, .accel = VM_ACCEL_AUTO, .max_repeat = 10,
+			      .run = RUN_OPTS_INIT };
 	struct vm_profiles pr = { .n = 0 };
 	struct cmd_words ops;
 	int status;

@@ -8,6 +8,7 @@
 #include "harness/vm/exec.h"
 #include "harness/vm/initramfs.h"
 #include "harness/vm/kconfig.h"
+#include "harness/vm/looks.h"
 #include "harness/vm/summary.h"
 #include "harness/vm/vm.h"
 #include "lib/error.h"
@@ -44,6 +45,7 @@ struct vm_ctx {
 	struct vm_kernel k[VM_MAX_KERNELS];
 	struct vm_progress progress;
 	bool kvm_failed;		/* auto: KVM booted nothing earlier in this run */
+	size_t look;			/* --until-decided: the look being booted, from 1 */
 	char kvm_why[512];
 };
 
@@ -351,9 +353,12 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 	struct vm_boot *b;
 	int code = -1;
 
-	snprintf(outdir, sizeof(outdir), "%s/%s", c->dir, k->label);
-	printf("%s== kernel %zu/%zu: %s (%s)\n", i ? "\n" : "", i + 1, o->n_kernels, k->label,
-	       k->spec);
+	vm_look_dir(c->dir, k->label, c->look, outdir, sizeof(outdir));
+	printf("%s== kernel %zu/%zu: %s (%s)", i || c->look > 1 ? "\n" : "", i + 1, o->n_kernels,
+	       k->label, k->spec);
+	if (c->look > 1)
+		printf(", look %zu", c->look);
+	putchar('\n');
 	fflush(stdout);
 	if (k->error[0])
 		return vm_kernel_error(c, k, NULL, k->error);
@@ -448,6 +453,30 @@ static void vm_print_summary(const struct vm_ctx *c)
 	}
 }
 
+/* --until-decided: boot kernel I's look LOOK (harness/vm/looks.h). */
+static int vm_look_boot(void *data, size_t i, size_t look)
+{
+	struct vm_ctx *c = data;
+	bool interrupted = false;
+
+	c->look = look;
+	c->out[i].own = vm_kernel(c, i, &interrupted);
+	c->look = 0;
+	return interrupted ? -1 : 0;
+}
+
+static int vm_until_decided(struct vm_ctx *c)
+{
+	const char *labels[VM_MAX_KERNELS];
+	struct vm_looks l = { .dir = c->dir, .labels = labels, .n = c->o->n_kernels,
+			      .max_repeat = c->o->max_repeat, .budget_ns = c->o->budget_ns,
+			      .boot = vm_look_boot, .data = c };
+
+	for (size_t i = 0; i < c->o->n_kernels; i++)
+		labels[i] = c->k[i].label;
+	return vm_looks_run(&l);
+}
+
 /* The exit status: with two kernels or more, the comparison's (1 for a
  * regression or a verdict that flips to fail; a baseline that fails its
  * own expectations is the summary's business); with one, its verdicts',
@@ -456,7 +485,7 @@ static int vm_run_kernels(struct vm_ctx *c)
 {
 	const struct vm_options *o = c->o;
 	bool untested = false, interrupted = false;
-	int compared = 0;
+	int compared = 0, decided = -1;
 
 	vm_resolve(c);
 	for (size_t i = 0; i < o->n_kernels; i++)
@@ -467,13 +496,25 @@ static int vm_run_kernels(struct vm_ctx *c)
 	}
 	if (o->n_kernels > 1 && !interrupted)
 		compared = vm_compare(c);
+	if (o->until_decided && o->n_kernels > 1 && !interrupted && compared >= 0)
+		decided = vm_until_decided(c);
 	vm_print_summary(c);
 	printf("\nresults: %s\n", c->dir);
+	if (decided >= 0)	/* the looks decided every kernel, or said why not */
+		return decided;
 	if (untested || interrupted || compared < 0)
 		return EXIT_RUNTIME;
 	if (o->n_kernels > 1)
 		return compared == 1 ? EXIT_VERDICT_FAIL : EXIT_PASS;
 	return c->out[0].own;
+}
+
+/* The signal that stopped the last vm_run, for a caller that runs it in a loop. */
+static int vm_signal;
+
+int vm_last_signal(void)
+{
+	return vm_signal;
 }
 
 int vm_run(const struct vm_options *o)
@@ -490,6 +531,7 @@ int vm_run(const struct vm_options *o)
 	vm_progress_init(&c->progress, !o->quiet, o->n_kernels);
 	code = vm_run_kernels(c);
 	vm_progress_clear(&c->progress);
+	vm_signal = signals_caught();
 	signals_uninstall();
 	if (fs_remove_tree(c->work) < 0)
 		warning("cannot remove %s: %s", c->work, strerror(errno));

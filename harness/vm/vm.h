@@ -40,6 +40,11 @@ struct vm_options {
 	int64_t timeout_ns;		/* per kernel */
 	const char *guest_script;	/* or NULL */
 	bool quiet;			/* no progress line */
+	/* --until-decided: more looks of the kernels still undecided against the
+	 * first, up to max_repeat runs a kernel or budget_ns (harness/vm/looks.h) */
+	bool until_decided;
+	size_t max_repeat;
+	int64_t budget_ns;
 	int argc;			/* the command line, for result.json */
 	char **argv;
 };
@@ -49,11 +54,16 @@ struct vm_options {
  * regression or a verdict that flips to fail, else 0: a kernel failing its
  * own expectations is said in the closing summary); with one, its
  * verdicts' (0 pass, 1 fail, 4 all skipped); 3 when a kernel could not be
- * tested (the others still ran). */
+ * tested (the others still ran). With until_decided, the looks decide it
+ * (harness/vm/looks.h: 1 a regression, 3 undecided or untested, else 0). */
 int vm_run(const struct vm_options *o);
 
 /* A default for --timeout: boot and copying back under TCG, plus three
  * times the profiles' own run time (TCG runs everything slower). */
 int64_t vm_default_timeout_ns(int64_t profiles_ns);
+
+/* The signal (SIGINT, SIGTERM, SIGHUP) that stopped the last vm_run, or 0: a
+ * caller running it in a loop (starve bisect) stops too. */
+int vm_last_signal(void);
 
 #endif

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "reports/compare/compare.h"
 #include "lib/error.h"
+#include "lib/keyindex.h"
 #include "lib/xalloc.h"
 
 #include <math.h>
@@ -56,31 +57,183 @@ void cmp_gate_rows(struct cmp_table *t, const struct cmp_options *opt)
 	}
 }
 
-/* The verdict of RULE over COL's runs of SETTING (NULL: any), or -1
- * when no run judged it. */
-static int cmp_rule_verdict(const struct cmp_column *col, const char *setting,
-			    const struct rv_rule *rule)
+/* The verdicts of every expectation, per column and setting, tallied in one
+ * pass over the runs, and the rows of each (load, metric): looking a flip's
+ * verdicts and rows up in these is linear in runs and rows, where a scan of
+ * every run's verdicts per expectation and of every row per flip was
+ * quadratic (thousands of loads and expectations a side). */
+struct cmp_tally {
+	int worst;		/* enum verdict_kind, -1: no run judged it */
+	bool passed;
+};
+
+struct cmp_flip_index {
+	struct keyindex rules;		/* (load, metric, op, threshold) -> rule id */
+	struct keyindex cells;		/* (column, rule id, setting or every) -> tally */
+	struct cmp_tally *tally;
+	size_t cap;
+	struct keyindex metrics;	/* (load, metric) -> id */
+	long *head, *next;		/* each id's rows: head[id], next[row]; -1 ends */
+	char *key;			/* scratch */
+	size_t key_cap;
+};
+
+/* The scratch key: the N strings of PARTS with their NULs, then TAIL's
+ * EXTRA bytes; its length in *LEN. */
+static const char *cmp_key(struct cmp_flip_index *x, size_t *len, const char *const *parts,
+			   size_t n, const void *tail, size_t extra)
 {
-	int worst = -1;
-	bool passed = false;
+	size_t at = 0;
 
-	for (size_t i = 0; i < col->view->n_runs; i++) {
-		const struct rv_run *run = &col->view->runs[i];
+	*len = extra;
+	for (size_t i = 0; i < n; i++)
+		*len += strlen(parts[i]) + 1;
+	if (*len > x->key_cap) {
+		x->key_cap = 2 * *len;
+		x->key = xreallocarray(x->key, x->key_cap, 1);
+	}
+	for (size_t i = 0; i < n; i++) {
+		memcpy(x->key + at, parts[i], strlen(parts[i]) + 1);
+		at += strlen(parts[i]) + 1;
+	}
+	memcpy(x->key + at, tail, extra);
+	return x->key;
+}
 
-		if ((setting && strcmp(run->setting, setting)) ||
-		    (col->setting && strcmp(run->setting, col->setting)))
-			continue;
-		for (size_t v = 0; v < run->n_verdicts; v++) {
-			if (!rv_rule_same(&run->verdicts[v].rule, rule))
+/* RULE's id under rv_rule_same's equality (load, metric, op, threshold). */
+static long cmp_rule_id(struct cmp_flip_index *x, const struct rv_rule *rule, bool add)
+{
+	struct { int op; double threshold; } tail;
+	const char *parts[2] = { rule->load, rule->metric };
+	const char *key;
+	size_t len;
+
+	memset(&tail, 0, sizeof(tail));	/* the padding is part of the key */
+	tail.op = (int)rule->op;
+	tail.threshold = rule->threshold == 0 ? 0 : rule->threshold;	/* -0 == 0 */
+	key = cmp_key(x, &len, parts, 2, &tail, sizeof(tail));
+	return add ? keyindex_add(&x->rules, key, len) : keyindex_find(&x->rules, key, len);
+}
+
+/* The tally of (COLUMN, RULE, SETTING; NULL: every setting), made when ADD;
+ * NULL when absent. */
+static struct cmp_tally *cmp_tally_at(struct cmp_flip_index *x, size_t column, long rule,
+				      const char *setting, bool add)
+{
+	struct { size_t column; long rule; char every; } tail;
+	const char *parts[1] = { setting ? setting : "" };
+	const char *key;
+	size_t len, before = x->cells.n;
+	long id;
+
+	memset(&tail, 0, sizeof(tail));
+	tail.column = column;
+	tail.rule = rule;
+	tail.every = !setting;
+	key = cmp_key(x, &len, parts, 1, &tail, sizeof(tail));
+	id = add ? keyindex_add(&x->cells, key, len) : keyindex_find(&x->cells, key, len);
+	if (id < 0 && add)
+		die(3, "out of memory");
+	if (id < 0)
+		return NULL;
+	if (x->cells.n > before) {	/* new */
+		if (x->cells.n > x->cap) {
+			x->cap = 2 * x->cells.n;
+			x->tally = xreallocarray(x->tally, x->cap, sizeof(*x->tally));
+		}
+		x->tally[id] = (struct cmp_tally){ .worst = -1 };
+	}
+	return &x->tally[id];
+}
+
+static void cmp_tally_add(struct cmp_tally *tally, enum verdict_kind kind)
+{
+	tally->passed |= kind == VERDICT_PASS;
+	if ((int)kind > tally->worst)
+		tally->worst = (int)kind;
+}
+
+/* Every column's verdicts, each under its run's setting and under "every". */
+static void cmp_index_verdicts(struct cmp_flip_index *x, const struct cmp_table *t)
+{
+	for (size_t c = 0; c < t->n_columns; c++) {
+		const struct cmp_column *col = &t->columns[c];
+
+		for (size_t i = 0; i < col->view->n_runs; i++) {
+			const struct rv_run *run = &col->view->runs[i];
+
+			if (col->setting && strcmp(run->setting, col->setting))
 				continue;
-			passed |= run->verdicts[v].kind == VERDICT_PASS;
-			if ((int)run->verdicts[v].kind > worst)
-				worst = (int)run->verdicts[v].kind;
+			for (size_t v = 0; v < run->n_verdicts; v++) {
+				long rule = cmp_rule_id(x, &run->verdicts[v].rule, true);
+
+				if (rule < 0)
+					die(3, "out of memory");
+				cmp_tally_add(cmp_tally_at(x, c, rule, run->setting, true),
+					      run->verdicts[v].kind);
+				cmp_tally_add(cmp_tally_at(x, c, rule, NULL, true),
+					      run->verdicts[v].kind);
+			}
 		}
 	}
+}
+
+/* Every row under its (load, metric). */
+static void cmp_index_rows(struct cmp_flip_index *x, const struct cmp_table *t)
+{
+	x->next = xcalloc(t->n_rows ? t->n_rows : 1, sizeof(*x->next));
+	x->head = xcalloc(t->n_rows ? t->n_rows : 1, sizeof(*x->head));
+	for (size_t r = 0; r < t->n_rows; r++) {
+		const char *parts[2] = { t->rows[r].load, t->rows[r].metric };
+		size_t len;
+		const char *key = cmp_key(x, &len, parts, 2, "", 0);
+		size_t before = x->metrics.n;
+		long id = keyindex_add(&x->metrics, key, len);
+
+		if (id < 0)
+			die(3, "out of memory");
+		if (x->metrics.n > before)
+			x->head[id] = -1;
+		x->next[r] = x->head[id];
+		x->head[id] = (long)r;
+	}
+}
+
+/* The first row of RULE's load and metric (then x->next[row]), -1: none. */
+static long cmp_rows_of(struct cmp_flip_index *x, const struct rv_rule *rule)
+{
+	const char *parts[2] = { rule->load, rule->metric };
+	size_t len;
+	const char *key = cmp_key(x, &len, parts, 2, "", 0);
+	long id = keyindex_find(&x->metrics, key, len);
+
+	return id < 0 ? -1 : x->head[id];
+}
+
+static void cmp_flip_index_free(struct cmp_flip_index *x)
+{
+	keyindex_free(&x->rules);
+	keyindex_free(&x->cells);
+	keyindex_free(&x->metrics);
+	free(x->tally);
+	free(x->head);
+	free(x->next);
+	free(x->key);
+}
+
+/* The verdict of RULE over column C's runs of SETTING (NULL: any), or -1
+ * when no run judged it. */
+static int cmp_rule_verdict(struct cmp_flip_index *x, size_t c, const char *setting,
+			    const struct rv_rule *rule)
+{
+	long id = cmp_rule_id(x, rule, false);
+	const struct cmp_tally *tally = id < 0 ? NULL : cmp_tally_at(x, c, id, setting, false);
+
+	if (!tally)
+		return -1;
 	/* As the exit status reads a result: an undecided run beside passing
 	 * ones does not undo the pass (it is a warning, not a verdict). */
-	return worst == VERDICT_UNDECIDED && passed ? VERDICT_PASS : worst;
+	return tally->worst == VERDICT_UNDECIDED && tally->passed ? VERDICT_PASS : tally->worst;
 }
 
 /* Does the row of RULE's metric (of SETTING) in COLUMN confirm a flip to TO:
@@ -88,16 +241,15 @@ static int cmp_rule_verdict(const struct cmp_column *col, const char *setting,
  * alone is one run's verdict against the others': a noisy run fails an
  * expectation as easily as it moves a metric, so it is held to the same
  * error budget as the rows. */
-static bool cmp_flip_confirmed(const struct cmp_table *t, const char *setting,
-			       const struct rv_rule *rule, size_t column, int to)
+static bool cmp_flip_confirmed(const struct cmp_table *t, struct cmp_flip_index *x,
+			       const char *setting, const struct rv_rule *rule, size_t column, int to)
 {
-	for (size_t r = 0; r < t->n_rows; r++) {
+	for (long r = cmp_rows_of(x, rule); r >= 0; r = x->next[r]) {
 		const struct cmp_row *row = &t->rows[r];
 		const struct cmp_cell *cell = &row->cells[column];
 		bool worse;
 
-		if (strcmp(row->load, rule->load) || strcmp(row->metric, rule->metric) ||
-		    (setting && row->setting && strcmp(row->setting, setting)))
+		if (setting && row->setting && strcmp(row->setting, setting))
 			continue;
 		if (!cell->tested || cell->within_runs || !(cell->p_holm < t->alpha))
 			continue;
@@ -108,11 +260,11 @@ static bool cmp_flip_confirmed(const struct cmp_table *t, const char *setting,
 	return false;
 }
 
-static void cmp_flip_add(struct cmp_table *t, const char *setting, const struct rv_rule *rule,
-			 size_t column, int from, int to)
+static void cmp_flip_add(struct cmp_table *t, struct cmp_flip_index *x, const char *setting,
+			 const struct rv_rule *rule, size_t column, int from, int to)
 {
 	struct cmp_flip *f;
-	bool confirmed = cmp_flip_confirmed(t, setting, rule, column, to);
+	bool confirmed = cmp_flip_confirmed(t, x, setting, rule, column, to);
 
 	t->flips = xreallocarray(t->flips, t->n_flips + 1, sizeof(*t->flips));
 	f = &t->flips[t->n_flips++];
@@ -124,15 +276,14 @@ static void cmp_flip_add(struct cmp_table *t, const char *setting, const struct 
 }
 
 /* Mark the rows of the flipped expectation's load and metric. */
-static void cmp_flip_mark(struct cmp_table *t, size_t flip)
+static void cmp_flip_mark(struct cmp_table *t, struct cmp_flip_index *x, size_t flip)
 {
 	const struct cmp_flip *f = &t->flips[flip];
 
-	for (size_t r = 0; r < t->n_rows; r++) {
+	for (long r = cmp_rows_of(x, f->rule); r >= 0; r = x->next[r]) {
 		struct cmp_row *row = &t->rows[r];
 
-		if (strcmp(row->load, f->rule->load) || strcmp(row->metric, f->rule->metric) ||
-		    (f->setting && row->setting && strcmp(row->setting, f->setting)))
+		if (f->setting && row->setting && strcmp(row->setting, f->setting))
 			continue;
 		row->cells[f->column].flip = (long)flip;
 		row->cells[f->column].verdict = f->verdict;
@@ -145,7 +296,10 @@ void cmp_find_flips(struct cmp_table *t)
 {
 	const struct result_view *v = t->columns[0].view;
 	size_t n_settings = t->mode == CMP_RESULTS ? v->n_setting_names : 1;
+	struct cmp_flip_index x = { .key = NULL };
 
+	cmp_index_verdicts(&x, t);
+	cmp_index_rows(&x, t);
 	for (size_t s = 0; s < n_settings; s++) {
 		/* one setting: every run is of it, and naming it says nothing */
 		const char *setting = t->mode == CMP_RESULTS && n_settings > 1 ?
@@ -157,20 +311,21 @@ void cmp_find_flips(struct cmp_table *t)
 
 			if (setting && !rv_expect_applies(&v->profile.expect[e], setting))
 				continue;
-			from = cmp_rule_verdict(&t->columns[0], setting, rule);
+			from = cmp_rule_verdict(&x, 0, setting, rule);
 			if (from != VERDICT_PASS && from != VERDICT_FAIL)
 				continue;
 			for (size_t c = 1; c < t->n_columns; c++) {
-				int to = cmp_rule_verdict(&t->columns[c], setting, rule);
+				int to = cmp_rule_verdict(&x, c, setting, rule);
 
 				if ((to == VERDICT_PASS || to == VERDICT_FAIL) && to != from) {
-					cmp_flip_add(t, setting, rule, c, from, to);
+					cmp_flip_add(t, &x, setting, rule, c, from, to);
 					if (t->flips[t->n_flips - 1].verdict != CMP_INSUFFICIENT)
-						cmp_flip_mark(t, t->n_flips - 1);
+						cmp_flip_mark(t, &x, t->n_flips - 1);
 				}
 			}
 		}
 	}
+	cmp_flip_index_free(&x);
 }
 
 /* The family whose error rate the gate controls, per compared column: the

@@ -63,6 +63,23 @@ grep -q "^first bad: $t/img/k4-slower.img$" "$t/stdout" || fail "resumed: first 
 grep -q 'k1-base.img\|k5-slower.img' "$t/qemu.log" && fail "resumed: a finished kernel booted again"
 [ "$(boots)" = 2 ] || fail "resumed: $(boots) boots, expected 2 (kernels 3 and 4)"
 
+# SIGTERM while kernel 3 boots: the search stops there (exit 3), kernel 3's
+# step is not logged as untestable, and nothing else boots.
+rm -f "$t/qemu.log" "$t/qemu.log.pid"
+: > "$t/hang"
+"$STARVE" bisect -o "$t/term" --kernel "$t/img" "$profile" -- --accel tcg > "$t/stdout" 2>&1 &
+pid=$!
+for _ in $(seq 100); do [ -s "$t/qemu.log.pid" ] && break; sleep 0.1; done
+[ -s "$t/qemu.log.pid" ] || { kill -9 $pid; fail "SIGTERM: kernel 3 never booted"; }
+kill -TERM $pid
+wait $pid
+rc=$?
+rm -f "$t/hang"
+[ $rc = 3 ] || { cat "$t/stdout"; fail "SIGTERM during a boot: exit $rc, expected 3"; }
+grep -q "interrupted while .*k3-base.img booted" "$t/stdout" || fail "$(cat "$t/stdout")"
+[ "$(boots)" = 3 ] || fail "SIGTERM: $(boots) boots, expected 3 (no kernel after the signal)"
+grep -q '^step 2 ' "$t/term/bisect.log" && fail "SIGTERM: the interrupted kernel was logged"
+
 # An image that is not a kernel: skipped, its neighbour tried.
 mkdir -p "$t/six"
 for i in 1 2 4; do cp "$t/img/k$(( i < 4 ? i : 3 ))-base.img" "$t/six/k$i-base.img"; done

@@ -1,0 +1,370 @@
+/* Repetitions until decided (compare-looks.h): judging two sides whose runs
+ * lie in one directory per look with starve compare's gate, at alpha spent
+ * over the planned looks, and the loop that adds looks to undecided sides.
+ * The callers (starve vm, bisect, compare --until-decided) say where a
+ * look's results go and run it. */
+#include "config.h"
+#include "lib/error.h"
+#include "lib/timeutil.h"
+#include "reports/compare/compare-looks.h"
+#include "reports/result/result.h"
+
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The result trees of one side, one per profile: the runs of the same
+ * profile in several directories (the looks of --until-decided) are one
+ * result, the later ones' runs appended and renumbered. */
+struct looks_trees {
+	json_t *tree[LOOKS_MAX_RESULTS];
+	size_t n;
+};
+
+static const char *looks_tree_profile(json_t *tree)
+{
+	const char *name = json_string_value(json_object_get(json_object_get(tree, "profile"), "name"));
+
+	return name ? name : "";
+}
+
+static void looks_tree_add(struct looks_trees *t, json_t *tree)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		json_t *runs, *run;
+		size_t k;
+
+		if (strcmp(looks_tree_profile(t->tree[i]), looks_tree_profile(tree)))
+			continue;
+		runs = json_object_get(t->tree[i], "runs");
+		json_array_foreach(json_object_get(tree, "runs"), k, run) {
+			json_object_set_new(run, "repetition", json_integer((json_int_t)json_array_size(runs)));
+			json_array_append(runs, run);
+		}
+		json_decref(tree);
+		return;
+	}
+	if (t->n < LOOKS_MAX_RESULTS)
+		t->tree[t->n++] = tree;
+	else
+		json_decref(tree);
+}
+
+/* Every result.json in DIR, or one or two levels below it (as starve vm
+ * writes them: DIR/<label>/<profile>/result.json), or DIR itself when it is
+ * a .json file. */
+static void looks_trees_read(const char *dir, struct looks_trees *t)
+{
+	static const char *const below[] = { "", "/*", "/*/*" };
+	char pattern[4096];
+
+	if (strlen(dir) > 5 && !strcmp(dir + strlen(dir) - 5, ".json")) {
+		json_t *tree = result_read(dir, NULL, 0);
+
+		if (tree)
+			looks_tree_add(t, tree);
+		return;
+	}
+	for (size_t p = 0; p < sizeof(below) / sizeof(below[0]); p++) {
+		glob_t g;
+
+		snprintf(pattern, sizeof(pattern), "%s%s/result.json", dir, below[p]);
+		if (glob(pattern, 0, NULL, &g))
+			continue;
+		for (size_t i = 0; i < g.gl_pathc; i++) {
+			json_t *tree = result_read(g.gl_pathv[i], NULL, 0);
+
+			if (tree)
+				looks_tree_add(t, tree);
+		}
+		globfree(&g);
+	}
+}
+
+/* The views of the results in the N directories DIRS, merged by profile. */
+void looks_collect(const char *const *dirs, size_t n, struct looks_results *r)
+{
+	struct looks_trees t = { .n = 0 };
+
+	for (size_t i = 0; i < n; i++)
+		looks_trees_read(dirs[i], &t);
+	r->n = 0;
+	for (size_t i = 0; i < t.n; i++) {
+		if ((r->v[r->n] = rv_build(t.tree[i], dirs[0], NULL, 0)))
+			r->n++;
+		json_decref(t.tree[i]);
+	}
+}
+
+void looks_results_free(struct looks_results *r)
+{
+	for (size_t i = 0; i < r->n; i++)
+		rv_free(r->v[i]);
+	r->n = 0;
+}
+
+const struct result_view *looks_find(const struct looks_results *r, const char *profile)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (!strcmp(r->v[i]->profile.name, profile))
+			return r->v[i];
+	return NULL;
+}
+
+/* The alpha of one look: --until-decided spends alpha over its planned
+ * looks (Bonferroni), so stopping on the data keeps the error at alpha. */
+struct cmp_options looks_cmp_options(const struct looks_rule *rule, const char **load)
+{
+	struct cmp_options opt = rule->cmp ? *rule->cmp :
+				 (struct cmp_options){ .threshold = CMP_DEFAULT_THRESHOLD };
+
+	opt.alpha = rule->alpha / (double)(rule->looks ? rule->looks : 1);
+	if (rule->load) {	/* --metric: the load's rows are the family */
+		*load = rule->load;
+		opt.gate = CMP_GATE_LOADS;
+		opt.gate_loads = load;
+		opt.n_gate_loads = 1;
+	}
+	return opt;
+}
+
+/* "victim cpu_share -38.9% p_holm 0.0003 (regression), 6 runs against 6". */
+static void looks_figure(const struct cmp_table *t, const struct cmp_row *row, const char *why,
+			  char *buf, size_t len)
+{
+	const struct cmp_cell *c = &row->cells[1];
+
+	snprintf(buf, len, "%s %s %+.1f%% p_holm %.2g (%s), %zu runs against %zu", row->load,
+		 row->metric, c->change_pct, c->p_holm, why ? why : cmp_verdict_name(c->verdict),
+		 t->columns[0].runs_ok, t->columns[1].runs_ok);
+}
+
+/* A row of the family RULE judges by: the named metric, or a gated row. */
+static bool looks_in_rule(const struct cmp_row *row, const struct looks_rule *rule)
+{
+	return rule->load ? !strcmp(row->load, rule->load) && !strcmp(row->metric, rule->metric) :
+	       row->gated;
+}
+
+/* Decided: its interval lies within its threshold either way (the same),
+ * or, for the regression rule, it improved (not a regression either). */
+static bool looks_row_decided(const struct cmp_row *row, const struct looks_rule *rule)
+{
+	const struct cmp_cell *c = &row->cells[1];
+
+	if (!rule->load && c->verdict == CMP_IMPROVEMENT)
+		return true;
+	return c->tested && !c->within_runs && c->lo_pct >= -row->threshold &&
+	       c->hi_pct <= row->threshold;
+}
+
+/* T's compared column under RULE: LOOKS_CHANGED (FIGURE: the row that decided
+ * it), LOOKS_SAME, or with --until-decided LOOKS_OPEN while a row of the
+ * family is neither changed nor within its threshold. FIGURE otherwise
+ * names the family's smallest p_holm. */
+static int looks_table_state(const struct cmp_table *t, const struct looks_rule *rule,
+			      char *figure, size_t len)
+{
+	const struct cmp_row *closest = NULL, *open = NULL;
+
+	for (size_t r = 0; r < t->n_rows; r++) {
+		const struct cmp_row *row = &t->rows[r];
+		enum cmp_verdict v = row->cells[1].verdict;
+
+		if (!looks_in_rule(row, rule))
+			continue;
+		if (v == CMP_REGRESSION || (rule->load && v == CMP_IMPROVEMENT)) {
+			looks_figure(t, row, NULL, figure, len);
+			return LOOKS_CHANGED;
+		}
+		if (row->cells[1].tested && !row->cells[1].within_runs &&
+		    (!closest || row->cells[1].p_holm < closest->cells[1].p_holm))
+			closest = row;
+		if (!open && !looks_row_decided(row, rule))
+			open = row;
+	}
+	if (!rule->load && t->flip_regressions) {
+		snprintf(figure, len, "an expectation flipped to fail (%s %s), %zu runs against %zu",
+			 t->flips[0].rule->load, t->flips[0].rule->metric, t->columns[0].runs_ok,
+			 t->columns[1].runs_ok);
+		return LOOKS_CHANGED;
+	}
+	if (rule->until_decided && open) {
+		looks_figure(t, open, "undecided", figure, len);
+		return LOOKS_OPEN;
+	}
+	if (!closest) {	/* no row of the family tested across runs: nothing says "same" */
+		snprintf(figure, len, "nothing tested across runs (one run a side, or the metric "
+			 "missing), %zu runs against %zu", t->columns[0].runs_ok, t->columns[1].runs_ok);
+		return LOOKS_OPEN;
+	}
+	looks_figure(t, closest, NULL, figure, len);
+	return LOOKS_SAME;
+}
+
+/* The state of GOT against BASE over every profile of BASE: bad when one is,
+ * unsure when one is, else good; LOOKS_MISSING when GOT lacks a profile's
+ * result (or compare refused them). */
+static int looks_judge_sets(const struct looks_results *base, const struct looks_results *got,
+			     const struct looks_rule *rule, char *figure, size_t len)
+{
+	const char *load;
+	struct cmp_options opt = looks_cmp_options(rule, &load);
+	int state = LOOKS_SAME;
+	char one[400];
+
+	snprintf(figure, len, "no result");
+	for (size_t i = 0; i < base->n && state != LOOKS_CHANGED; i++) {
+		const struct result_view *views[2] = { base->v[i],
+						       looks_find(got, base->v[i]->profile.name) };
+		struct cmp_table t;
+		int s;
+
+		if (!views[1]) {
+			snprintf(figure, len, "no result of %s", base->v[i]->profile.name);
+			return LOOKS_MISSING;
+		}
+		if (cmp_build_results(&t, views, NULL, 2, &opt) < 0)
+			return LOOKS_MISSING;
+		s = looks_table_state(&t, rule, one, sizeof(one));
+		cmp_free(&t);
+		if (i == 0 || s == LOOKS_CHANGED || (s == LOOKS_OPEN && state == LOOKS_SAME))
+			snprintf(figure, len, "%s", one);
+		if (s == LOOKS_CHANGED || (s == LOOKS_OPEN && state == LOOKS_SAME))
+			state = s;
+	}
+	return base->n ? state : LOOKS_MISSING;
+}
+
+int looks_judge(const struct looks_sides *s, const struct looks_rule *rule, char *figure,
+		 size_t len)
+{
+	struct looks_results base, got;
+	int state;
+
+	looks_collect(s->base, s->n_base, &base);
+	looks_collect(s->dirs, s->n, &got);
+	state = looks_judge_sets(&base, &got, rule, figure, len);
+	looks_results_free(&base);
+	looks_results_free(&got);
+	return state;
+}
+
+size_t looks_runs(const char *dir)
+{
+	struct looks_results r;
+	size_t runs;
+
+	looks_collect(&dir, 1, &r);
+	runs = 0;
+	for (size_t i = 0; r.n && i < r.v[0]->n_runs; i++)
+		runs += r.v[0]->runs[i].status == RESULT_OK;
+	looks_results_free(&r);
+	return runs;
+}
+
+
+size_t looks_planned(const struct looks_rule *rule, size_t runs_per_look)
+{
+	size_t k;
+
+	if (!rule->until_decided || !runs_per_look)
+		return 1;
+	k = rule->max_repeat / runs_per_look;
+	return k < 1 ? 1 : k > LOOKS_MAX ? LOOKS_MAX : k;
+}
+
+const char *looks_state_name(const struct looks_rule *rule, int state)
+{
+	static const char *const name[] = { [LOOKS_SAME] = "no change", [LOOKS_CHANGED] = "changed",
+					    [LOOKS_MISSING] = "missing", [LOOKS_OPEN] = "undecided" };
+
+	if (!rule->load && (state == LOOKS_SAME || state == LOOKS_CHANGED))
+		return state == LOOKS_SAME ? "no regression" : "regression";
+	return state >= 0 && state <= LOOKS_OPEN ? name[state] : "?";
+}
+
+/* The runs of SIDE's looks 1..LOOKS, summed. */
+static size_t looks_side_runs(const struct looks_driver *d, size_t side, size_t looks)
+{
+	char dir[4096];
+	size_t runs = 0;
+
+	for (size_t l = 1; l <= looks; l++) {
+		d->dir(d->data, side, l, dir, sizeof(dir));
+		runs += looks_runs(dir);
+	}
+	return runs;
+}
+
+/* Judge SIDE on looks 1..LOOK of it and of the baseline into OUT. */
+static void looks_judge_side(const struct looks_driver *d, const struct looks_rule *rule,
+			     size_t side, size_t look, struct looks_outcome *out)
+{
+	char base[LOOKS_MAX][4096], dirs[LOOKS_MAX][4096];
+	const char *bp[LOOKS_MAX], *dp[LOOKS_MAX];
+
+	for (size_t l = 0; l < look && l < LOOKS_MAX; l++) {
+		d->dir(d->data, 0, l + 1, base[l], sizeof(base[l]));
+		d->dir(d->data, side, l + 1, dirs[l], sizeof(dirs[l]));
+		bp[l] = base[l];
+		dp[l] = dirs[l];
+	}
+	out->state = looks_judge(&(struct looks_sides){ bp, look, dp, look }, rule, out->figure,
+				 sizeof(out->figure));
+	out->looks = look;
+	out->runs_base = looks_side_runs(d, 0, look);
+	out->runs = looks_side_runs(d, side, look);
+}
+
+static bool looks_any_open(const struct looks_outcome *out, size_t n)
+{
+	for (size_t s = 1; s <= n; s++)
+		if (out[s].state == LOOKS_OPEN)
+			return true;
+	return false;
+}
+
+/* Look LOOK: the baseline, then each open side. */
+static int looks_round(const struct looks_driver *d, const struct looks_rule *rule, size_t look,
+		       struct looks_outcome *out)
+{
+	for (size_t s = 1; s <= d->n; s++)
+		if (out[s].state == LOOKS_OPEN)
+			printf("  %s: %s: look %zu of %zu\n", d->names ? d->names[s] : "",
+			       out[s].figure, look, rule->looks);
+	fflush(stdout);
+	if (d->run(d->data, 0, look) < 0)
+		return -1;
+	out[0].looks = look;
+	for (size_t s = 1; s <= d->n; s++) {
+		if (out[s].state != LOOKS_OPEN)
+			continue;
+		if (d->run(d->data, s, look) < 0)
+			return -1;
+		looks_judge_side(d, rule, s, look, &out[s]);
+	}
+	return 0;
+}
+
+int looks_decide(const struct looks_driver *d, struct looks_outcome *out)
+{
+	struct looks_rule rule = d->rule;
+	int64_t started_ns = mono_ns();
+	char dir[4096];
+
+	d->dir(d->data, 1, 1, dir, sizeof(dir));
+	rule.looks = looks_planned(&rule, looks_runs(dir));
+	out[0] = (struct looks_outcome){ .state = LOOKS_SAME, .looks = 1 };
+	for (size_t s = 1; s <= d->n; s++)
+		looks_judge_side(d, &rule, s, 1, &out[s]);
+	for (size_t look = 2; look <= rule.looks && looks_any_open(out, d->n); look++) {
+		if (rule.budget_ns && mono_ns() - started_ns > rule.budget_ns)
+			break;
+		if (looks_round(d, &rule, look, out) < 0)
+			return -1;
+	}
+	out[0].runs_base = out[0].runs = looks_side_runs(d, 0, out[0].looks);
+	return (int)rule.looks;
+}
