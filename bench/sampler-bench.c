@@ -13,7 +13,12 @@
  * Mode bpf samples nothing from /proc: BPF mode watches the threads and the
  * controller reads every thread's record at its progress rate (4 Hz); its
  * cost is the programs' run time plus that reading.
- * Usage: sampler-bench THREADS SECONDS HZ kept|naive|bare|bpf [sleep|run|busy [PRIO]] */
+ * Mode none observes nothing: the threads alone, the machine's own cost of
+ * the population (the process's CPU per wall second) and the share of the
+ * runners' wake-ups that came on time, to tell what the machine can start.
+ * $SAMPLER_BENCH_PERIOD_MS and $SAMPLER_BENCH_WORK_US set the runners'
+ * period (20 ms) and work (20 us).
+ * Usage: sampler-bench THREADS SECONDS HZ kept|naive|bare|bpf|none [sleep|run|busy [PRIO]] */
 #include "config.h"
 #include "harness/bpf/bpf-sched.h"
 #include "harness/sampler/sampler.h"
@@ -30,9 +35,13 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* $SAMPLER_BENCH_PERIOD_MS changes the runners' period (default 20 ms). */
 static int64_t bench_run_period_ns = 20 * NSEC_PER_MSEC;
-#define BENCH_RUN_WORK_NS (20 * NSEC_PER_USEC)
+static int64_t bench_run_work_ns = 20 * NSEC_PER_USEC;
+/* The runners' wake-ups and the periods they missed while counting is on
+ * (each thread adds its own once, at the end, so counting costs nothing). */
+static atomic_bool bench_counting;
+static int64_t bench_count_from, bench_count_until;
+static atomic_ullong bench_wakes, bench_missed;
 
 static int bench_pipe[2];
 static atomic_bool bench_stop;
@@ -49,21 +58,33 @@ static void *bench_sleeper(void *arg)
 }
 
 /* Wakes every bench_run_period_ns (from a phase of its own, so wake-ups
- * spread over the period) and burns BENCH_RUN_WORK_NS of CPU. */
+ * spread over the period) and burns bench_run_work_ns of CPU. */
 static void *bench_runner(void *arg)
 {
 	pid_t tid = (pid_t)syscall(SYS_gettid);
 	int64_t next = mono_ns() + (tid * 7919LL) % bench_run_period_ns;
+	unsigned long long wakes = 0, missed = 0;
 
 	*(volatile pid_t *)arg = tid;
 	while (!atomic_load(&bench_stop)) {
-		int64_t until = thread_cpu_ns() + BENCH_RUN_WORK_NS;
+		int64_t until = thread_cpu_ns() + bench_run_work_ns, lag;
 
 		while (thread_cpu_ns() < until)
 			;
 		next += bench_run_period_ns;
 		sleep_until_ns(next);
+		/* a wake-up a whole period late missed one: skip it, as the
+		 * bare timer does, rather than catch up in a burst */
+		lag = mono_ns() - next;
+		if (lag >= bench_run_period_ns)
+			next += lag / bench_run_period_ns * bench_run_period_ns;
+		if (atomic_load_explicit(&bench_counting, memory_order_relaxed)) {
+			wakes++;
+			missed += (unsigned long long)(lag / bench_run_period_ns);
+		}
 	}
+	atomic_fetch_add(&bench_wakes, wakes);
+	atomic_fetch_add(&bench_missed, missed);
 	return NULL;
 }
 
@@ -77,6 +98,14 @@ static void *bench_busy(void *arg)
 	while (!atomic_load(&bench_stop))
 		;
 	return NULL;
+}
+
+/* Count the runners' wake-ups from now (ON) or no more (off): around the
+ * measured stretch only, not the observer's set-up. */
+static void bench_count(bool on)
+{
+	*(on ? &bench_count_from : &bench_count_until) = mono_ns();
+	atomic_store(&bench_counting, on);
 }
 
 /* A bare timer at HZ for SECONDS: ticks and whole periods missed. */
@@ -127,12 +156,14 @@ static int bench_bpf(const volatile pid_t *tids, int n, double seconds)
 	end = t0 + (int64_t)(seconds * NSEC_PER_SEC);
 	cpu0 = thread_cpu_ns();
 	bpfsched_set_window(b, t0, end);
+	bench_count(true);
 	for (int64_t next = t0; next < end; next += SAMPLER_PROGRESS_NS) {
 		sleep_until_ns(next);
 		unseen = 0;
 		for (int i = 0; i < n; i++)
 			unseen += bpfsched_read(b, tids[i], &r) < 0 || !r.run_ns;
 	}
+	bench_count(false);
 	prog = bpfsched_cpu_s(b);
 	printf("threads=%d mode=bpf seconds=%.1f events=%llu lost_tasks=%llu unseen=%d prog_cpu_s=%.4f "
 	       "read_cpu_s=%.4f cpu_share=%.4f\n", n, seconds, (unsigned long long)bpfsched_events(b),
@@ -140,6 +171,20 @@ static int bench_bpf(const volatile pid_t *tids, int n, double seconds)
 	       (double)(thread_cpu_ns() - cpu0) / NSEC_PER_SEC,
 	       (prog + (double)(thread_cpu_ns() - cpu0) / NSEC_PER_SEC) / seconds);
 	bpfsched_free(b);
+	return 0;
+}
+
+/* Nothing observing: the whole process's CPU (the threads' own cost; this
+ * thread sleeps) per wall second over SECONDS. */
+static int bench_none(int n, double seconds)
+{
+	int64_t t0 = mono_ns(), cpu0 = process_cpu_ns();
+
+	bench_count(true);
+	sleep_until_ns(t0 + (int64_t)(seconds * NSEC_PER_SEC));
+	bench_count(false);
+	printf("threads=%d mode=none seconds=%.1f cpu_share=%.4f\n", n, seconds,
+	       (double)(process_cpu_ns() - cpu0) / (double)(mono_ns() - t0));
 	return 0;
 }
 
@@ -155,8 +200,10 @@ static int bench_sampler(struct sampler *s, int n, double seconds, int prio, con
 	sampler_set_naive(s, !strcmp(mode, "naive"));
 	if (prio && sampler_set_priority(s, prio) < 0)
 		return 2;
+	bench_count(true);
 	if (sampler_run(s, mono_ns() + (int64_t)(seconds * NSEC_PER_SEC), NULL, NULL) < 0)
 		return 1;
+	bench_count(false);
 	sampler_quality(s, &q);
 	printf("threads=%d population=%s mode=%s hz=%d achieved_hz=%.1f ticks=%llu late=%llu "
 	       "missed=%llu cpu_s=%.4f cpu_share=%.3f cost_us_per_task_tick=%.3f "
@@ -169,9 +216,22 @@ static int bench_sampler(struct sampler *s, int n, double seconds, int prio, con
 	return 0;
 }
 
+/* How many of the wake-ups the N runners were due while counted they made:
+ * below 1, the machine (or the observer) could not keep the population's
+ * rate. */
+static void bench_print_wakes(int n)
+{
+	double due = n * (double)(bench_count_until - bench_count_from) /
+		     (double)bench_run_period_ns;
+
+	printf("wakes=%llu missed_wakes=%llu wake_share=%.3f\n",
+	       (unsigned long long)atomic_load(&bench_wakes),
+	       (unsigned long long)atomic_load(&bench_missed), (double)atomic_load(&bench_wakes) / due);
+}
+
 static int bench_usage(void)
 {
-	fprintf(stderr, "usage: sampler-bench THREADS SECONDS HZ kept|naive|bare|bpf "
+	fprintf(stderr, "usage: sampler-bench THREADS SECONDS HZ kept|naive|bare|bpf|none "
 		"[sleep|run|busy [PRIO]]\n");
 	return 2;
 }
@@ -193,10 +253,12 @@ int main(int argc, char **argv)
 		return bench_bare(hz, seconds);
 	if (getenv("SAMPLER_BENCH_PERIOD_MS"))
 		bench_run_period_ns = atoll(getenv("SAMPLER_BENCH_PERIOD_MS")) * NSEC_PER_MSEC;
+	if (getenv("SAMPLER_BENCH_WORK_US"))
+		bench_run_work_ns = atoll(getenv("SAMPLER_BENCH_WORK_US")) * NSEC_PER_USEC;
 	body = argc < 6 || !strcmp(argv[5], "sleep") ? bench_sleeper :
 	       !strcmp(argv[5], "run") ? bench_runner : !strcmp(argv[5], "busy") ? bench_busy : NULL;
 	if (n <= 0 || !body || (strcmp(argv[4], "kept") && strcmp(argv[4], "naive") &&
-				 strcmp(argv[4], "bpf")))
+				 strcmp(argv[4], "bpf") && strcmp(argv[4], "none")))
 		return bench_usage();
 	prio = argc == 7 ? atoi(argv[6]) : 0;
 	th = calloc((size_t)n, sizeof(*th));
@@ -217,12 +279,16 @@ int main(int argc, char **argv)
 			usleep(1000);
 	if (!strcmp(argv[4], "bpf"))
 		ret = bench_bpf(tids, n, seconds);
+	else if (!strcmp(argv[4], "none"))
+		ret = bench_none(n, seconds);
 	else
 		ret = bench_sampler(s, n, seconds, prio, argc >= 6 ? argv[5] : "sleep", argv[4]);
 	atomic_store(&bench_stop, true);
 	close(bench_pipe[1]);
 	for (int i = 0; i < n; i++)
 		pthread_join(th[i], NULL);
+	if (body == bench_runner)
+		bench_print_wakes(n);
 	sampler_free(s);
 	free(th);
 	free((void *)tids);
