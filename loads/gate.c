@@ -16,7 +16,8 @@
 
 #define GATE_SLICE_NS (50 * NSEC_PER_MSEC)	/* how often a waiter checks the stop */
 
-/* Not FUTEX_PRIVATE_FLAG: the block is shared between processes. */
+/* Never FUTEX_PRIVATE_FLAG (which pace.h's helpers use for thread loads):
+ * the controller, another process, opens the gate. */
 static long gate_futex(volatile uint32_t *word, int op, uint32_t val, const struct timespec *ts)
 {
 	return syscall(SYS_futex, word, op, val, ts, NULL, 0);
