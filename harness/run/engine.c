@@ -328,7 +328,9 @@ static int run_open_gate(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	char why[200];
 
-	while (!stats_gate_ready(m->stats) && !signals_caught()) {
+	/* a leader that exited (its error ends the run) leaves records unused */
+	while (!stats_gate_ready(m->stats) && !signals_caught() &&
+	       spawn_poll(m->sl, m->n_spawned) == m->n_spawned) {
 		if (!deadline_setup_left(&c->deadline)) {
 			snprintf(why, sizeof(why), "loads not started within the %.1f s set-up "
 				 "time: a worker never registered",
