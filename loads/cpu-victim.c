@@ -41,7 +41,9 @@ static void victim(struct load_ctx *ctx, unsigned record, void *arg)
 {
 	struct worker_record *rec = worker_begin(ctx, record);
 	uint64_t min_gap = (uint64_t)ctx->spec->opts[OPT_MIN_GAP].i;
-	uint64_t last = (uint64_t)mono_ns(), now = last, slow_at;
+	/* from the gate's opening (worker_begin) when there was one */
+	uint64_t last = rec->last_iter_ns ? rec->last_iter_ns : (uint64_t)mono_ns(), now = last;
+	uint64_t slow_at;
 	int64_t burst = ctx->spec->opts[OPT_BURST].i, burst_from = thread_cpu_ns();
 	unsigned n;
 

@@ -174,8 +174,14 @@ int load_run_workers(struct load_ctx *ctx, unsigned n, worker_fn fn, void *arg);
 /* Called first by every worker: fills pid, tid, comm ("starve-<load>"),
  * start time, and marks the record running. A SCHED_DEADLINE load's worker
  * enters the class here (a deadline task cannot fork: loads/policy.c); if
- * the kernel refuses, the record fails with why and the load stops. */
+ * the kernel refuses, the record fails with why and the load stops.
+ * Then it waits at the start gate (load_gate_wait) and, once that opened,
+ * its start time and the start of its first gap are the opening's. */
 struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record);
+/* In worker_begin, after registering: wait at the start gate (stats.h),
+ * FUTEX_WAIT 50 ms at a time, never spinning (an RT worker spinning there
+ * would starve the ones it waits for). False when the load must stop. */
+bool load_gate_wait(const struct load_ctx *ctx);
 /* Called last: final cpu time and end time, marks the record done. */
 void worker_end(struct worker_record *rec);
 /* Marks the record failed with a reason (shown by the controller); the

@@ -6,6 +6,7 @@
 #ifndef STARVE_STATS_H
 #define STARVE_STATS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "lib/histogram.h"
@@ -38,6 +39,10 @@ struct stats_block {
 	uint32_t magic;
 	uint32_t n_records;
 	volatile int32_t stop;		/* set by the controller: finish now */
+	/* The start gate (loads/gate.c): 1 while the controller holds the
+	 * workers after they registered; a futex word, shared between processes. */
+	volatile uint32_t gate_closed;
+	int64_t gate_opened_ns;		/* CLOCK_MONOTONIC, when it opened (0: never closed) */
 	int64_t deadline_ns;		/* CLOCK_MONOTONIC: loads end themselves after it */
 	int64_t measure_from_ns;	/* end of warm-up: records count only from here on */
 	int64_t measure_until_ns;	/* end of the window: nothing counts after it (0: open) */
@@ -81,5 +86,16 @@ void record_gap(const struct stats_block *block, struct worker_record *rec,
  * (a gap, a wakeup latency): updates gap_max_ns and gaps_over_*. The caller
  * checks stats_measuring(). */
 void record_stall(struct worker_record *rec, uint64_t ns);
+
+/* The start gate (loads/gate.c), as rt-app's: with gate_closed set before
+ * the loads start, every worker registers (worker_begin) and then waits, off
+ * the CPU, until the controller has seen every record registered and opens
+ * it, so a worker starved from its first instant is still watched. A block
+ * nobody closes (starve load, the unit tests) lets workers straight through. */
+void stats_gate_close(struct stats_block *block);
+/* Whether every record of the block is registered (running or past it), or
+ * one failed (a worker that could not start: the run is an error anyway). */
+bool stats_gate_ready(const struct stats_block *block);
+void stats_gate_open(struct stats_block *block);
 
 #endif

@@ -174,23 +174,51 @@ static void worker_enter_deadline(struct load_ctx *ctx, struct worker_record *re
 	workers_abort = 1;
 }
 
+/* A test's late worker: with STARVE_TEST_LATE_WORKER=LOAD:MS, the first
+ * worker of load LOAD sleeps MS before it registers and then says when it
+ * registered (CLOCK_MONOTONIC) on stderr, so a test can see the gate hold
+ * the window until it is there. */
+static void worker_test_late(const struct load_ctx *ctx, unsigned record)
+{
+	const char *at = getenv("STARVE_TEST_LATE_WORKER"), *colon;
+	size_t len;
+
+	if (!at || record != ctx->first_record || !(colon = strchr(at, ':')))
+		return;
+	len = (size_t)(colon - at);
+	if (len != strlen(ctx->spec->name) || strncmp(at, ctx->spec->name, len))
+		return;
+	load_sleep_ns(ctx, atoll(colon + 1) * NSEC_PER_MSEC);
+	fprintf(stderr, "starve: test: load '%s' worker registered at %lld ns\n",
+		ctx->spec->name, (long long)mono_ns());
+}
+
 struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record)
 {
 	struct worker_record *rec = &ctx->stats->rec[record];
 
+	worker_test_late(ctx, record);
 	snprintf(rec->comm, sizeof(rec->comm), "starve-%s", ctx->spec->name);
 	prctl(PR_SET_NAME, rec->comm);
 	rec->pid = getpid();
 	rec->tid = gettid();
 	rec->start_ns = (uint64_t)mono_ns();
 	rec->cpu_ns = rec->cpu_begin_ns = (uint64_t)thread_cpu_ns();
-	rec->state = RECORD_RUNNING;
+	/* last, so the controller sees the tid before it counts the record */
+	__atomic_store_n(&rec->state, RECORD_RUNNING, __ATOMIC_RELEASE);
 	if (ctx->spec->policy == POLICY_DEADLINE)
 		worker_enter_deadline(ctx, rec);
 	/* sched_setattr(0) sets the calling thread only: each worker asks */
 	if (ctx->spec->slice_ns && load_set_fair_slice(ctx->spec, ctx->spec->slice_ns))
 		worker_fail(rec, "cannot ask for a %.3g ms slice: %s", ctx->spec->slice_ns / 1e6,
 			    strerror(errno));
+	/* the in-band figures start at the gate's opening, not at registration
+	 * nor when this worker first ran after it: a worker starved from the
+	 * opening on counts that wait as its first gap (cpu-victim) */
+	if (load_gate_wait(ctx) && ctx->stats->gate_opened_ns) {
+		rec->start_ns = rec->last_iter_ns = (uint64_t)ctx->stats->gate_opened_ns;
+		rec->cpu_ns = rec->cpu_begin_ns = (uint64_t)thread_cpu_ns();
+	}
 	return rec;
 }
 

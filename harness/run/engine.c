@@ -74,6 +74,8 @@ struct run_slots {
 
 /* How long before the window opens the sampler takes its baseline. */
 #define RUN_WINDOW_LEAD_NS (20 * NSEC_PER_MSEC)
+/* How often the controller looks whether every worker is at the gate. */
+#define RUN_GATE_POLL_NS (2 * NSEC_PER_MSEC)
 
 /* One run's moving parts. */
 struct measure {
@@ -275,6 +277,31 @@ static int run_start_one(struct run_ctx *c, struct measure *m, json_t *run, size
 	return 0;
 }
 
+/* The start gate (loads/gate.c): every worker registers, then waits; the
+ * gate of every load opens once all are there, so a worker starved from its
+ * first instant (an RT hog on its CPU) is still watched and its starvation is
+ * a verdict. One still unregistered after the set-up time, with nothing yet
+ * running to hog its CPU, is a real failure to start: an error. */
+static int run_open_gate(struct run_ctx *c, struct measure *m, json_t *run)
+{
+	char why[200];
+
+	/* a leader that exited (its error ends the run) leaves records unused */
+	while (!stats_gate_ready(m->stats) && !signals_caught() &&
+	       spawn_poll(m->sl, m->n_spawned) == m->n_spawned) {
+		if (!deadline_setup_left(&c->deadline)) {
+			snprintf(why, sizeof(why), "loads not started within the %.1f s set-up "
+				 "time: a worker never registered",
+				 (double)c->deadline.setup_ns / NSEC_PER_SEC);
+			run_set_status(m, run, RESULT_ERROR, why);
+			return -1;
+		}
+		sleep_until_ns(mono_ns() + RUN_GATE_POLL_NS);
+	}
+	stats_gate_open(m->stats);
+	return 0;
+}
+
 /* The run's clock starts once every load runs: start-up never eats into the
  * window (run_window_open opens it at the warm-up's end, or later). */
 static int run_start_clock(struct run_ctx *c, struct measure *m, json_t *run)
@@ -348,6 +375,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	if (!m->stats)
 		return -1;
 	m->stats->measure_from_ns = INT64_MAX;
+	stats_gate_close(m->stats);
 	if (deadline_passed(&c->deadline)) {	/* stopped while applying the setting */
 		run_set_status(m, run, RESULT_ERROR, DEADLINE_SETUP_WHY);
 		return -1;
@@ -372,7 +400,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 				return -1;
 			started++;
 		}
-	return run_start_clock(c, m, run);
+	return run_open_gate(c, m, run) < 0 ? -1 : run_start_clock(c, m, run);
 }
 
 /* A load that runs a command (LOAD_TRACK_PGROUP): sample every process of

@@ -89,3 +89,13 @@ guard_knob_change() {
 	guard_knob
 	[ "$KNOB_BEFORE" != 960000 ] || skip "$RT_KNOB is already 960000: the setting would change nothing"
 }
+
+# For a test with an RT hog on pu:1 (root, jq, two CPUs): guard_knob, and
+# skip when RT throttling is off (the hog would own pu:1).
+guard_rt_hog_on_pu1() {
+	need_root
+	need_cmd jq
+	[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs (the RT hog stays on pu:1)"
+	guard_knob
+	[ "$KNOB_BEFORE" != -1 ] || skip "RT throttling is off: the hog would own pu:1"
+}

@@ -7,11 +7,7 @@
 # three times.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
-need_root
-need_cmd jq
-[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs (the RT hog stays on pu:1)"
-guard_knob
-[ "$KNOB_BEFORE" != -1 ] || skip "RT throttling is off: the hog would own pu:1"
+guard_rt_hog_on_pu1
 for n in 1 2 3; do
 	out="$TMPDIR_TEST/out$n"
 	"$STARVE" run --quiet -o "$out" "$PROFILES/rt-starvation.yaml" > "$TMPDIR_TEST/log" 2>&1

@@ -1,4 +1,5 @@
-/* Unit tests for the wakeup-storm, pipe-pingpong and compositor loads: each
+/* Unit tests for the wakeup-storm, pipe-pingpong and compositor loads, and
+ * the start gate their workers wait at (loads/gate.c): each
  * runs for about a second on the live machine, started by spawn_load as
  * `starve run` starts it, and the test asserts the metrics it must produce
  * (and, where an option changes them, that they change). */
@@ -321,12 +322,56 @@ START_TEST(compositor_drops_frames_it_cannot_start)
 }
 END_TEST
 
+/* ---- the start gate (loads/gate.c) ---- */
+
+/* With the gate closed, pipe-pingpong's worker processes register and then
+ * wait, doing nothing, however long; opened from this process (another than
+ * theirs), they run, their start time the opening's. */
+START_TEST(gate_holds_registered_workers_until_opened)
+{
+	struct spawn_options opt = { .run_ns = 1500 * NSEC_PER_MSEC };
+	struct load_spec spec;
+	struct spawned_load sl;
+	struct stats_block *b;
+	char why[200];
+	int64_t t0 = mono_ns();
+
+	spec_for(&spec, "pipe-pingpong", 1, LOAD_PROCESSES);
+	free(spec.cpus);
+	spec.cpus = strdup(TEST_CPU);
+	ck_assert_msg(load_spec_finish(&spec, why, sizeof(why)) == 0, "%s", why);
+	b = stats_create(load_records_needed(&spec), t0 + 1500 * NSEC_PER_MSEC);
+	ck_assert_ptr_nonnull(b);
+	stats_gate_close(b);
+	ck_assert_int_eq(spawn_load(&sl, &spec, b, 0, &opt), 0);
+	while (!stats_gate_ready(b) && mono_ns() - t0 < 1000 * NSEC_PER_MSEC)
+		usleep(2000);
+	ck_assert_msg(stats_gate_ready(b), "the workers did not register within 1 s");
+	usleep(300000);		/* held: not one round trip */
+	for (unsigned i = 0; i < b->n_records; i++) {
+		ck_assert_uint_eq(b->rec[i].state, RECORD_RUNNING);
+		ck_assert_uint_eq(b->rec[i].iterations + b->rec[i].last_iter_ns, 0);
+	}
+	stats_gate_open(b);
+	while (spawn_poll(&sl, 1) > 0 && mono_ns() - t0 < (1500 + GRACE_MS) * NSEC_PER_MSEC)
+		usleep(10000);
+	ck_assert_msg(sl.exited, "the load did not stop at its deadline");
+	spawn_stop_all(&sl, 1, b, 0);
+	ck_assert_uint_gt(b->rec[0].iterations, 0);
+	for (unsigned i = 0; i < b->n_records; i++)
+		ck_assert_uint_eq(b->rec[i].start_ns, (uint64_t)b->gate_opened_ns);
+	stats_destroy(b);
+	load_spec_free(&spec);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("loads2");
 	TCase *storm = tcase_create("wakeup-storm");
 	TCase *pp = tcase_create("pipe-pingpong");
 	TCase *comp = tcase_create("compositor");
+	TCase *gate = tcase_create("start gate");
 
 	tcase_add_test(storm, storm_threads_serve_requests);
 	tcase_add_test(storm, storm_processes_serve_requests);
@@ -342,7 +387,10 @@ int main(void)
 	tcase_set_timeout(storm, 10);
 	tcase_set_timeout(pp, 10);
 	tcase_set_timeout(comp, 10);
+	tcase_add_test(gate, gate_holds_registered_workers_until_opened);
+	tcase_set_timeout(gate, 10);
 	suite_add_tcase(s, storm);
+	suite_add_tcase(s, gate);
 	suite_add_tcase(s, pp);
 	suite_add_tcase(s, comp);
 	return unit_run(s);
