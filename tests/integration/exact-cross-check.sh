@@ -32,7 +32,12 @@ cross_check() {
 	"$STARVE" run --quiet --trace --repeat 1 --duration 2s --warmup 500ms -o "$out" \
 		"$@" "$top_srcdir/profiles/$prof.yaml" > "$TMPDIR_TEST/log" 2>&1
 	rc=$?
-	[ $rc = 0 ] || { cat "$TMPDIR_TEST/log"; fail "$prof: starve run exited $rc"; }
+	# 1 is a verdict: the profiles' expectations are set for their own
+	# longer runs (rt-throttle's cpu_share floor of 0.04 is 20% under the
+	# fair server's 50 ms a second over 5 s; a 2 s window holds 1.5 to 2
+	# of its periods and read 0.0396-0.0399 in four runs this stop). This
+	# test judges the measurements against each other, not the kernel.
+	[ $rc = 0 ] || [ $rc = 1 ] || { cat "$TMPDIR_TEST/log"; fail "$prof: starve run exited $rc"; }
 	jq -r '.runs[] | [.status, .sampler.target_hz, .sampler.missed_ticks, .trace.lost_events,
 		(.loads[] | select(.name == "victim") | .metrics |
 		 .starvation_max, .starvation_max_sampler, .starvation_max_inband,
