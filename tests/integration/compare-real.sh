@@ -2,8 +2,9 @@
 # starve compare on real runs at the shipped 3 repetitions a side (issue 12):
 # a victim beside a sleep-hog (nice -20) on CPU 1 against the same profile
 # with the hog on CPU 0 is a regression of the victim's cpu_share and
-# starvation_max (exit 1); the hog's rows do not gate; the other way round it
-# is an improvement; a result against itself is no change (exit 0). About 25 s.
+# starvation_max (from exact mode or the sampler; exit 1); the hog's rows
+# do not gate; the other way round it is an improvement; a result against
+# itself is no change (exit 0). About 25 s.
 #
 # The hog's weight makes the difference large against what other work on a
 # shared machine does to the victim alone: with a nice-0 hog (placement-*.yaml)
@@ -46,9 +47,14 @@ alone=$TMPDIR_TEST/alone/result.json shared=$TMPDIR_TEST/beside/result.json
 "$STARVE" compare "$alone" "$shared" >"$out"; rc=$?
 cat "$out"
 [ "$rc" = 1 ] || fail "alone vs beside: exit $rc, expected 1 (regression)"
-for metric in cpu_share starvation_max; do
-	grep -Eq "^victim +$metric +.* regression$" "$out" || fail "victim $metric is not a regression"
-done
+grep -Eq "^victim +cpu_share +.* regression$" "$out" || fail "victim cpu_share is not a regression"
+# The longest wait, from either source: at 3 runs a side a baseline whose
+# own starvation_max spans 50 us to 4 ms on a busy machine leaves Welch on
+# its logs at p 0.03 (88 us -> 348 ms in a CI rehearsal), which Holm over
+# the nine gated rows rightly does not call significant, while the
+# sampler's figure of the same waits is decided (p 0.0008).
+grep -Eq "^victim +starvation_max(_sampler)? +.* regression$" "$out" ||
+	fail "victim starvation_max is not a regression in either source"
 grep -Eq "^hog +.* (regression|improvement)$" "$out" && fail "a hog row gates"
 
 "$STARVE" compare "$shared" "$alone" >"$out"
