@@ -99,3 +99,19 @@ guard_rt_hog_on_pu1() {
 	guard_knob
 	[ "$KNOB_BEFORE" != -1 ] || skip "RT throttling is off: the hog would own pu:1"
 }
+
+# run_stopped_at POINT TENTHS: start knob-change.yaml into $TMPDIR_TEST/out
+# with STARVE_TEST_STOP_AT=POINT in the background (its pid in ctl and
+# CTL_PIDS, output in $TMPDIR_TEST/log) and wait up to TENTHS tenths of a
+# second for the controller to stop itself there; fail if it never does.
+stopped() { grep -q "^State:	T" "/proc/$1/status" 2>/dev/null; }
+run_stopped_at() {
+	rm -rf "$TMPDIR_TEST/out"
+	STARVE_TEST_STOP_AT=$1 "$STARVE" run --quiet --warmup 0s --duration 1s \
+		-o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" > "$TMPDIR_TEST/log" 2>&1 &
+	ctl=$!
+	CTL_PIDS=$ctl
+	i=0
+	while ! stopped $ctl && [ $i -lt "$2" ]; do sleep 0.1; i=$((i + 1)); done
+	stopped $ctl || fail "$1: the controller never stopped there: $(cat "$TMPDIR_TEST/log")"
+}

@@ -11,16 +11,8 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 guard_knob_change
-stopped() { grep -q "^State:	T" "/proc/$1/status" 2>/dev/null; }
 for point in ${STOP_POINTS:-knobs-written window-open loads-stopped}; do
-	rm -rf "$TMPDIR_TEST/out"
-	STARVE_TEST_STOP_AT=$point "$STARVE" run --quiet --warmup 0s --duration 1s \
-		-o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" > "$TMPDIR_TEST/log" 2>&1 &
-	ctl=$!
-	CTL_PIDS=$ctl
-	i=0
-	while ! stopped $ctl && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-	stopped $ctl || fail "$point: the controller never stopped there: $(cat "$TMPDIR_TEST/log")"
+	run_stopped_at $point 100
 	[ "$(cat "$RT_KNOB")" = 960000 ] || fail "$point: the knob was not changed at the stop"
 	i=0
 	while [ "$(cat "$RT_KNOB")" != "$KNOB_BEFORE" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
@@ -38,14 +30,7 @@ for point in ${STOP_POINTS:-knobs-written window-open loads-stopped}; do
 	[ ! -e "$STARVE_STATE_DIR/journal" ] || fail "$point: a journal was left"
 done
 
-rm -rf "$TMPDIR_TEST/out"
-STARVE_TEST_STOP_AT=window-open "$STARVE" run --quiet --warmup 0s --duration 1s \
-	-o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" > "$TMPDIR_TEST/log" 2>&1 &
-ctl=$!
-CTL_PIDS=$ctl
-i=0
-while ! stopped $ctl && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-stopped $ctl || fail "window-open: the controller never stopped there: $(cat "$TMPDIR_TEST/log")"
+run_stopped_at window-open 100
 wd=$(pgrep -P $ctl -x starve-watchdog) || fail "window-open: no watchdog"
 kill -9 "$wd"
 wait_gone "$wd"	# its end of the socket closed before the controller talks to it

@@ -8,17 +8,9 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 guard_knob_change
-stopped() { grep -q "^State:	T" "/proc/$1/status" 2>/dev/null; }
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 for sig in INT TERM; do
-	rm -rf "$TMPDIR_TEST/out"
-	STARVE_TEST_STOP_AT=writing "$STARVE" run --quiet --warmup 0s --duration 1s \
-		-o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" > "$TMPDIR_TEST/log" 2>&1 &
-	ctl=$!
-	CTL_PIDS=$ctl
-	i=0
-	while ! stopped $ctl && [ $i -lt 150 ]; do sleep 0.1; i=$((i + 1)); done
-	stopped $ctl || fail "SIG$sig: the controller never stopped where writing begins: $(cat "$TMPDIR_TEST/log")"
+	run_stopped_at writing 150
 	[ "$(cat "$RT_KNOB")" = "$KNOB_BEFORE" ] || fail "SIG$sig: the knob is not restored before writing"
 	check_json "$TMPDIR_TEST/out/result.json" '.complete == false and (.runs | length) == 1' \
 		"SIG$sig: no partial result of the run before writing"
