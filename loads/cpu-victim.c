@@ -64,6 +64,7 @@ static void victim(struct load_ctx *ctx, unsigned record, void *arg)
 			rec->iterations += VICTIM_BATCH;
 		rec->last_iter_ns = last;
 		if (burst && thread_cpu_ns() - burst_from >= burst) {
+			rec->last_iter_ns = 0;	/* it wants nothing while it pauses */
 			if (!load_sleep_ns(ctx, ctx->spec->opts[OPT_PAUSE].i))
 				break;
 			last = (uint64_t)mono_ns();

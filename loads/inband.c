@@ -41,6 +41,15 @@ static void inband_fairness(const struct stats_block *block, unsigned first, uns
 	free(v);
 }
 
+/* A stretch a worker still had open when it ended (record_open_stretch),
+ * counted as the gap it would have noted had it run again in the window. */
+static void inband_open_stretch(uint64_t ns, uint64_t *gap_max, struct inband_summary *out)
+{
+	if (ns > *gap_max)
+		*gap_max = ns;
+	stall_tally(ns, &out->gaps_over_1ms, &out->gaps_over_10ms, &out->gaps_over_100ms);
+}
+
 static void inband_init(struct inband_summary *out)
 {
 	*out = (struct inband_summary){ 0 };
@@ -73,6 +82,8 @@ void inband_summarize(const struct load_type *type, const struct stats_block *bl
 		cpu += r->child_cpu_ns;
 		life += end > r->start_ns ? end - r->start_ns : 0;
 		hist_merge(&out->hist, &r->hist);
+		if (type->flags & LOAD_INBAND_GAPS)
+			inband_open_stretch(record_open_stretch(block, r, now), &gap_max, out);
 	}
 	if (!out->workers)
 		return;

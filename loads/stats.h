@@ -23,7 +23,12 @@ struct worker_record {
 	uint64_t cpu_ns;		/* CLOCK_THREAD_CPUTIME_ID at the last update */
 	uint64_t cpu_begin_ns;		/* ... at worker_begin: thread start-up is not the load's */
 	uint64_t iterations;		/* loop iterations, frames, requests, round trips */
-	uint64_t last_iter_ns;		/* for gap tracking */
+	/* For gap tracking: the last time the worker was seen on the CPU. For
+	 * LOAD_INBAND_GAPS types it is also when its open stretch began: since
+	 * then it has wanted the CPU and not been seen on it (cpu-victim: its
+	 * last batch; wakeup-probe: its next wakeup's due time); 0 while it
+	 * wants nothing (a victim's pause). */
+	uint64_t last_iter_ns;
 	uint64_t gap_max_ns;		/* longest gap between iterations */
 	uint64_t gap_max_end_ns;	/* when it ended (record_gap's; 0 from record_stall) */
 	uint64_t gaps_over_1ms, gaps_over_10ms, gaps_over_100ms;
@@ -82,10 +87,23 @@ void record_iteration(const struct stats_block *block, struct worker_record *rec
 void record_gap(const struct stats_block *block, struct worker_record *rec,
 		uint64_t now, unsigned flags);
 
+/* How much of the stretch [START, END) lies inside the block's window (a
+ * START of 0: none). */
+uint64_t stats_window_part(const struct stats_block *block, uint64_t start, uint64_t end);
+
+/* The measured part of the stretch REC still has open (since last_iter_ns)
+ * at its end: end_ns, or NOW for a worker that never ended (killed). A
+ * worker starved until the loads stop never runs again inside the window
+ * to note its gap itself; the in-band summary adds this one. */
+uint64_t record_open_stretch(const struct stats_block *block, const struct worker_record *rec,
+			     uint64_t now);
+
 /* Note a stretch of NS during which the worker wanted to run but could not
  * (a gap, a wakeup latency): updates gap_max_ns and gaps_over_*. The caller
  * checks stats_measuring(). */
 void record_stall(struct worker_record *rec, uint64_t ns);
+/* Count NS into the over-1/10/100 ms tallies it exceeds. */
+void stall_tally(uint64_t ns, uint64_t *over_1ms, uint64_t *over_10ms, uint64_t *over_100ms);
 
 /* The start gate (loads/gate.c), as rt-app's: with gate_closed set before
  * the loads start, every worker registers (worker_begin) and then waits, off

@@ -48,7 +48,7 @@ static int64_t probe_note(const struct load_ctx *ctx, struct worker_record *rec,
 			  int64_t next, int64_t interval)
 {
 	bool measuring = stats_measuring(ctx->stats, (uint64_t)now);
-	uint64_t latency = (uint64_t)(now - next), missed = 0;
+	uint64_t due = (uint64_t)next, latency = (uint64_t)now - due, missed = 0;
 
 	next += interval;
 	if (now >= next) {
@@ -62,6 +62,9 @@ static int64_t probe_note(const struct load_ctx *ctx, struct worker_record *rec,
 		rec->wakeups++;
 		rec->deadlines_missed += missed;
 		rec->deadlines_met += !missed;
+	} else {
+		/* due in the window, come after it: its measured part */
+		record_stall(rec, stats_window_part(ctx->stats, due, (uint64_t)now));
 	}
 	return next;
 }
@@ -77,11 +80,19 @@ static void probe(struct load_ctx *ctx, unsigned record, void *arg)
 	 * figure; the probe measures the scheduler, not the slack. */
 	prctl(PR_SET_TIMERSLACK, 1UL);
 	probe_prefault_stack();
-	next = mono_ns() + interval;
+	next = mono_ns();
+	/* woken at the gate's opening (worker_begin): the wait until now is its
+	 * first latency */
+	record_stall(rec, stats_window_part(ctx->stats, rec->last_iter_ns, (uint64_t)next));
+	next += interval;
+	/* due from NEXT on: a wakeup that never comes in the window is still
+	 * a stretch (record_open_stretch) */
+	rec->last_iter_ns = (uint64_t)next;
 	while (!load_should_stop(ctx) && (deadline <= 0 || next <= deadline)) {
 		if (!probe_wait(ctx, next))
 			break;
 		next = probe_note(ctx, rec, mono_ns(), next, interval);
+		rec->last_iter_ns = (uint64_t)next;
 	}
 	worker_end(rec);
 }

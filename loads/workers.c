@@ -202,7 +202,9 @@ struct worker_record *worker_begin(struct load_ctx *ctx, unsigned record)
 	prctl(PR_SET_NAME, rec->comm);
 	rec->pid = getpid();
 	rec->tid = gettid();
-	rec->start_ns = (uint64_t)mono_ns();
+	/* it wants the CPU from here on: a worker woken at the gate's opening
+	 * that never runs again still has a stretch open (record_open_stretch) */
+	rec->start_ns = rec->last_iter_ns = (uint64_t)mono_ns();
 	rec->cpu_ns = rec->cpu_begin_ns = (uint64_t)thread_cpu_ns();
 	/* last, so the controller sees the tid before it counts the record */
 	__atomic_store_n(&rec->state, RECORD_RUNNING, __ATOMIC_RELEASE);

@@ -258,6 +258,49 @@ START_TEST(test_summary_applies_metrics_by_type)
 }
 END_TEST
 
+/* A worker starved from the gate's opening until the loads stopped never ran
+ * again inside the window to note its gap: the summary closes the stretch
+ * it still had open, clipped to the window, whether the worker ended after
+ * the window (DONE) or was killed first (RUNNING). A worker that wanted
+ * nothing (last_iter_ns 0: a victim's pause) or whose next wakeup was due
+ * after the window has no stretch. On 6.1 this read 0 s for a 5 s wait. */
+START_TEST(test_summary_closes_open_stretch)
+{
+	struct stats_block *b = stats_create(4, 0);
+	uint64_t now = (uint64_t)mono_ns(), until = now - MS, from = until / 2;
+	struct inband_summary s;
+
+	b->measure_from_ns = (int64_t)from;
+	b->measure_until_ns = (int64_t)until;
+	for (int i = 0; i < 4; i++)
+		b->rec[i].state = RECORD_DONE, b->rec[i].start_ns = from - 10 * MS;
+	b->rec[0].last_iter_ns = from - 5 * MS;		/* the gate opened before the window */
+	b->rec[0].end_ns = now;				/* ran again only once stopped */
+	b->rec[1].state = RECORD_RUNNING;		/* killed: never ran again */
+	b->rec[1].last_iter_ns = from + 2 * MS;
+	b->rec[2].last_iter_ns = 0;			/* pausing */
+	b->rec[2].end_ns = now;
+	b->rec[3].last_iter_ns = until + MS;		/* a probe's next wakeup, due after */
+	b->rec[3].end_ns = now;
+
+	inband_summarize(load_type_find("cpu-victim"), b, 0, 1, 1, &s);
+	ck_assert_double_eq_tol(s.starvation_max_inband, (double)(until - from) / NSEC_PER_SEC, 1e-9);
+	ck_assert_uint_eq(s.gaps_over_1ms, until - from > MS);
+	inband_summarize(load_type_find("cpu-victim"), b, 1, 1, 1, &s);
+	ck_assert_double_eq_tol(s.starvation_max_inband,
+				(double)(until - from - 2 * MS) / NSEC_PER_SEC, 1e-9);
+	inband_summarize(load_type_find("wakeup-probe"), b, 2, 2, 1, &s);
+	ck_assert_double_eq_tol(s.starvation_max_inband, 0, 1e-12);
+	ck_assert_uint_eq(s.gaps_over_1ms, 0);
+	/* the part of a stretch inside the window, as record_gap clips */
+	ck_assert_uint_eq(stats_window_part(b, from - MS, from + MS), MS);
+	ck_assert_uint_eq(stats_window_part(b, until - MS, until + 9 * MS), MS);
+	ck_assert_uint_eq(stats_window_part(b, until + MS, until + 9 * MS), 0);
+	ck_assert_uint_eq(stats_window_part(b, 0, until), 0);
+	stats_destroy(b);
+}
+END_TEST
+
 /* The value of NAME among the N metrics M, or NAN when it is not there. */
 static double metric_of(const struct inband_metric *m, size_t n, const char *name)
 {
@@ -333,6 +376,7 @@ static Suite *inband_suite(void)
 	tcase_add_test(tc, test_work_for_ns_burns_cpu_time);
 	tcase_add_test(tc, test_sleep_ends_at_deadline);
 	tcase_add_test(tc, test_summary_applies_metrics_by_type);
+	tcase_add_test(tc, test_summary_closes_open_stretch);
 	tcase_add_test(tc, test_metrics_are_handed_over_as_data);
 	tcase_add_test(tc, test_engine_writes_metrics_and_histogram);
 	suite_add_tcase(s, tc);
