@@ -671,6 +671,15 @@ struct gap_thread {
 	int64_t gaps[MAX_GAPS][2];
 };
 
+/* Note the gap [LAST, NOW] of G when it is over 1 ms. */
+static void note_gap(struct gap_thread *g, int64_t last, int64_t now)
+{
+	if (now - last > MS && g->n_gaps < MAX_GAPS) {
+		g->gaps[g->n_gaps][0] = last;
+		g->gaps[g->n_gaps++][1] = now;
+	}
+}
+
 /* A busy loop on CPU 1 noting when it was kept off the CPU (gaps between
  * its iterations over 1 ms), chew-style. */
 static void *gap_main(void *arg)
@@ -687,12 +696,12 @@ static void *gap_main(void *arg)
 	atomic_store(&g->tid, (int)syscall(SYS_gettid));
 	while (!atomic_load(&stop_threads)) {
 		now = mono_ns();
-		if (now - last > MS && g->n_gaps < MAX_GAPS) {
-			g->gaps[g->n_gaps][0] = last;
-			g->gaps[g->n_gaps++][1] = now;
-		}
+		note_gap(g, last, now);
 		last = now;
 	}
+	/* a thread starved until told to stop sees the flag first when it
+	 * runs again: the stretch it still had open is a gap too */
+	note_gap(g, last, mono_ns());
 	return NULL;
 }
 
