@@ -25,6 +25,10 @@
 
 /* An RT sampler blocks every tick; this only stops a runaway one. */
 #define SAMPLER_RTTIME_US 200000
+/* ... even when it is behind its ticks: RLIMIT_RTTIME counts the CPU time
+ * between two blocks, and at its soft limit the kernel sends SIGXCPU, which
+ * would end the controller. A sleep this long blocks. */
+#define SAMPLER_RT_BREATHER_NS (50 * NSEC_PER_USEC)
 
 /* Many threads need two descriptors each: lift the soft limit to the hard one. */
 static void sampler_raise_nofile(void)
@@ -626,8 +630,10 @@ static void sampler_leave_rt(struct sampler *s, const struct rlimit *saved)
  * (only those before END_NS: a run does not miss ticks after its end). */
 static int64_t sampler_wait(struct sampler *s, int64_t *next, int64_t end_ns)
 {
-	int64_t now, lag;
+	int64_t now = mono_ns(), lag;
 
+	if (s->applied_prio && *next - now < SAMPLER_RT_BREATHER_NS)
+		sleep_until_ns(now + SAMPLER_RT_BREATHER_NS);
 	sleep_until_ns(*next);
 	now = mono_ns();
 	lag = now - *next;

@@ -805,6 +805,47 @@ START_TEST(the_sampler_can_run_at_an_rt_priority)
 }
 END_TEST
 
+/* A sampler at SCHED_FIFO that falls behind its ticks (here: 100 kHz, a
+ * 10 us period no tick can keep) would never block, and RLIMIT_RTTIME
+ * counts CPU time between blocks: at its soft limit (20 ms here, as a
+ * shell's ulimit could set it) SIGXCPU ended the whole process, a
+ * controller with knobs changed included (`starve run` with
+ * `sampler_priority: 1` and 1000 threads waking every 20 ms: exit 152).
+ * It now blocks briefly when behind, and runs its 300 ms. */
+START_TEST(an_rt_sampler_behind_its_ticks_outlives_rlimit_rttime)
+{
+	static struct thread_info sleepers[16];
+	struct rlimit rl;
+	struct sampler *s = sampler_new(100000);
+	struct sampler_quality q;
+	cpu_set_t one;
+
+	ck_assert_int_eq(getrlimit(RLIMIT_RTTIME, &rl), 0);
+	rl.rlim_cur = 20000;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < rl.rlim_cur)
+		rl.rlim_cur = rl.rlim_max;
+	ck_assert_int_eq(setrlimit(RLIMIT_RTTIME, &rl), 0);
+	ck_assert_int_eq(sampler_set_priority(s, 1), 0);
+	CPU_ZERO(&one);
+	CPU_SET(sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 1 : 0, &one);
+	ck_assert_int_eq(pthread_setaffinity_np(pthread_self(), sizeof(one), &one), 0);
+	atomic_store(&stop_threads, 0);
+	for (size_t i = 0; i < sizeof(sleepers) / sizeof(sleepers[0]); i++) {
+		sleepers[i].name = "t-rtbehind";
+		start_thread(&sleepers[i]);
+		sampler_add_task(s, getpid(), sleepers[i].tid, 0);
+	}
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 300 * MS, NULL, NULL), 0);
+	atomic_store(&stop_threads, 1);
+	for (size_t i = 0; i < sizeof(sleepers) / sizeof(sleepers[0]); i++)
+		pthread_join(sleepers[i].thread, NULL);
+	sampler_quality(s, &q);
+	ck_assert_int_eq(q.priority, geteuid() == 0 ? 1 : 0);
+	ck_assert_uint_gt(q.missed_ticks, 0);	/* it was behind, as meant */
+	sampler_free(s);
+}
+END_TEST
+
 /* ---- out-of-band metrics ---- */
 
 static double fig(const struct figures *f, enum metric_id id)
@@ -1009,6 +1050,7 @@ int main(void)
 	tcase_add_test(live, full_series_halve_their_resolution);
 	tcase_add_test(tc, task_metrics_are_in_seconds_and_ratios);
 	tcase_add_test(live, the_sampler_can_run_at_an_rt_priority);
+	tcase_add_test(live, an_rt_sampler_behind_its_ticks_outlives_rlimit_rttime);
 	tcase_add_test(live, out_of_band_starvation_agrees_with_the_threads_own_gaps);
 	tcase_add_test(live, load_metrics_sum_tasks);
 	tcase_add_test(live, a_process_group_is_found_as_it_grows);
