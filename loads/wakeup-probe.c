@@ -76,15 +76,14 @@ static void probe(struct load_ctx *ctx, unsigned record, void *arg)
 	int64_t next;
 
 	(void)arg;
+	/* woken at the gate's opening (worker_begin): the wait until now is its
+	 * first latency (taken before its own set-up below, which is no wait) */
+	record_stall(rec, stats_window_part(ctx->stats, rec->last_iter_ns, (uint64_t)mono_ns()));
 	/* The default 50 us timer slack of normal tasks would dominate the
 	 * figure; the probe measures the scheduler, not the slack. */
 	prctl(PR_SET_TIMERSLACK, 1UL);
 	probe_prefault_stack();
-	next = mono_ns();
-	/* woken at the gate's opening (worker_begin): the wait until now is its
-	 * first latency */
-	record_stall(rec, stats_window_part(ctx->stats, rec->last_iter_ns, (uint64_t)next));
-	next += interval;
+	next = mono_ns() + interval;
 	/* due from NEXT on: a wakeup that never comes in the window is still
 	 * a stretch (record_open_stretch) */
 	rec->last_iter_ns = (uint64_t)next;

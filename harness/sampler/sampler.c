@@ -630,10 +630,13 @@ static void sampler_leave_rt(struct sampler *s, const struct rlimit *saved)
  * (only those before END_NS: a run does not miss ticks after its end). */
 static int64_t sampler_wait(struct sampler *s, int64_t *next, int64_t end_ns)
 {
-	int64_t now = mono_ns(), lag;
+	int64_t now, lag;
 
-	if (s->applied_prio && *next - now < SAMPLER_RT_BREATHER_NS)
-		sleep_until_ns(now + SAMPLER_RT_BREATHER_NS);
+	if (s->applied_prio) {
+		now = mono_ns();
+		if (*next - now < SAMPLER_RT_BREATHER_NS)
+			sleep_until_ns(now + SAMPLER_RT_BREATHER_NS);
+	}
 	sleep_until_ns(*next);
 	now = mono_ns();
 	lag = now - *next;
