@@ -5,6 +5,7 @@
 #define STARVE_SAMPLER_INTERNAL_H
 
 #include "harness/sampler/sampler.h"
+#include "harness/sampler/group-series.h"
 #include "harness/sampler/taskstat.h"
 
 #include <stdbool.h>
@@ -20,26 +21,6 @@ struct sampler_task {
 	struct taskstat_sched base;	/* the first sample, or 0s when born_late */
 	bool born_late;			/* started after the first tick: all its time counts */
 	int64_t born_ns;		/* then about when (CLOCK_MONOTONIC) */
-};
-
-struct sampler_group {
-	bool used;
-	int64_t interval_ns;
-	size_t n;
-	double cpu_share[SAMPLER_MAX_BUCKETS];
-	double waiting[SAMPLER_MAX_BUCKETS];
-	/* when each bucket began: a bucket closes at the first tick past its
-	 * nominal end, so its real width is not interval_ns */
-	int64_t start_ns[SAMPLER_MAX_BUCKETS];
-	/* the bucket being filled, since ACC_FROM_NS */
-	int64_t acc_cpu_ns, acc_wall_ns, acc_from_ns;
-	uint64_t acc_waiting, acc_ticks;
-	unsigned acc_tasks_max;		/* the most tasks seen in one of its ticks */
-	int64_t carry_cpu_ns;		/* CPU time read after its bucket closed */
-	int64_t jump_ns;		/* what its tasks' CPU clocks jumped beyond wall time */
-	/* per tick, summed while sampling tasks */
-	int64_t tick_cpu_ns;
-	unsigned tick_waiting, tick_tasks;
 };
 
 struct sampler_proc {

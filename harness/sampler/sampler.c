@@ -5,6 +5,7 @@
  * event that closes its descriptors and keeps its numbers. */
 #include "config.h"
 #include "harness/sampler/sampler.h"
+#include "harness/sampler/group-series.h"
 #include "harness/sampler/sampler-internal.h"
 #include "harness/sampler/taskstat.h"
 #include "lib/error.h"
@@ -303,37 +304,10 @@ static void sampler_task_gone(struct sampler_task *t)
 	sampler_close_task(t);
 }
 
-/* Give the buckets already pushed their part, by time, of DELTA used over
- * [FROM, FROM + WALL]: a task looked at every few ticks brings several
- * buckets' worth at once. Each bucket is taken at its real bounds, so no
- * bucket gets more of one task than its own wall time. Returns the part
- * given. */
-static int64_t sampler_spread_back(struct sampler_group *g, int64_t from, int64_t delta,
-				   int64_t wall)
-{
-	int64_t end = g->acc_from_ns, given = 0;
-
-	for (size_t k = g->n; k-- > 0 && from < end;) {
-		int64_t start = g->start_ns[k];
-		int64_t lo = from > start ? from : start;
-		int64_t part = (int64_t)((double)delta * (double)(end - lo) / (double)wall);
-
-		if (end > start) {
-			g->cpu_share[k] += (double)part / (double)(end - start);
-			given += part;
-		}
-		end = start;
-	}
-	return given;
-}
-
-/* Add T's CPU time DELTA, used over [FROM, NOW], to its group's series. A
- * task looked at seldom (spaced looks) or found late brings the CPU time of
- * earlier ticks: the part before the bucket being filled goes, by time, to
- * the buckets it spans, so that no bucket gets more than its wall time per
- * task. More CPU time than wall time is a CPU clock that jumped (steal on a
- * VM: the time reappears at once): clamped, and counted past the kernel
- * tick's slack. */
+/* Add T's CPU time DELTA, used over [FROM, NOW], to its group's series,
+ * which spreads it by time (group-series.c). More CPU time than wall time is
+ * a CPU clock that jumped (steal on a VM: the time reappears at once):
+ * clamped, and counted past the kernel tick's slack. */
 static void sampler_add_cpu(struct sampler *s, const struct sampler_task *t, int64_t from,
 			    int64_t now, int64_t delta)
 {
@@ -349,9 +323,7 @@ static void sampler_add_cpu(struct sampler *s, const struct sampler_task *t, int
 		}
 		delta = wall;
 	}
-	if (g->n && from < g->acc_from_ns)
-		delta -= sampler_spread_back(g, from, delta, wall);
-	g->tick_cpu_ns += delta;
+	group_series_add_cpu(g, from, now, s->prev_tick_ns, delta);
 }
 
 /* One task at one tick: schedstat, and stat only when schedstat shows no
@@ -407,101 +379,12 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 		sampler_task_gone(t);
 }
 
-/* A task's CPU time is read a little after the tick's timestamp (later
- * still when the sampler is preempted mid-tick), so a bucket can be handed
- * more than its tasks could use in its wall time: the excess belongs to the
- * next bucket, where the same reads come up short. */
-static void sampler_carry_excess(struct sampler_group *g)
-{
-	int64_t most = (int64_t)g->acc_tasks_max * g->acc_wall_ns;
-
-	if (g->acc_cpu_ns > most) {
-		g->carry_cpu_ns += g->acc_cpu_ns - most;
-		g->acc_cpu_ns = most;
-	}
-}
-
-/* The mean of buckets I and I + 1 weighted by their real widths; END is
- * when bucket I + 1 ended. */
-static double sampler_merged(const struct sampler_group *g, const double *v, size_t i,
-			     int64_t end)
-{
-	double a = (double)(g->start_ns[i + 1] - g->start_ns[i]);
-	double b = (double)(end - g->start_ns[i + 1]);
-
-	return a + b > 0 ? (v[i] * a + v[i + 1] * b) / (a + b) : (v[i] + v[i + 1]) / 2;
-}
-
-/* Close the bucket being filled, which began at START. */
-static void sampler_push_bucket(struct sampler_group *g, int64_t start)
-{
-	double waiting = g->acc_ticks ? (double)g->acc_waiting / (double)g->acc_ticks : 0;
-	double share;
-
-	sampler_carry_excess(g);
-	share = g->acc_wall_ns ? (double)g->acc_cpu_ns / (double)g->acc_wall_ns : 0;
-
-	if (g->n == SAMPLER_MAX_BUCKETS) {
-		/* Full: halve the resolution so memory stays flat. */
-		for (size_t i = 0; i < g->n / 2; i++) {
-			int64_t end = 2 * i + 2 < g->n ? g->start_ns[2 * i + 2] : start;
-
-			g->cpu_share[i] = sampler_merged(g, g->cpu_share, 2 * i, end);
-			g->waiting[i] = sampler_merged(g, g->waiting, 2 * i, end);
-			g->start_ns[i] = g->start_ns[2 * i];
-		}
-		g->n /= 2;
-		g->interval_ns *= 2;
-	}
-	g->cpu_share[g->n] = share;
-	g->waiting[g->n] = waiting;
-	g->start_ns[g->n] = start;
-	g->n++;
-}
-
-static void sampler_reset_bucket(struct sampler_group *g, int64_t now)
-{
-	g->acc_from_ns = now;
-	g->acc_cpu_ns = g->carry_cpu_ns;
-	g->carry_cpu_ns = g->acc_wall_ns = 0;
-	g->acc_waiting = g->acc_ticks = 0;
-	g->acc_tasks_max = 0;
-}
-
 /* Fold this tick's per-group sums into the time series. */
 static void sampler_tick_series(struct sampler *s, int64_t now, bool final)
 {
-	for (size_t i = 0; i < s->n_groups; i++) {
-		struct sampler_group *g = &s->groups[i];
-
-		if (!g->used)
-			continue;
-		if (s->prev_tick_ns) {
-			g->acc_cpu_ns += g->tick_cpu_ns;
-			g->acc_wall_ns += now - s->prev_tick_ns;
-			g->acc_waiting += g->tick_waiting;
-			g->acc_ticks++;
-			if (g->tick_tasks > g->acc_tasks_max)
-				g->acc_tasks_max = g->tick_tasks;
-		}
-		g->tick_cpu_ns = 0;
-		g->tick_waiting = g->tick_tasks = 0;
-		/* After a stall of the sampler, the buckets it spanned get the
-		 * same (averaged) values, and their nominal bounds. */
-		if (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns) {
-			int64_t start = g->acc_from_ns;
-
-			while (now - s->first_ns >= (int64_t)(g->n + 1) * g->interval_ns) {
-				sampler_push_bucket(g, start);
-				start = s->first_ns + (int64_t)g->n * g->interval_ns;
-			}
-			sampler_reset_bucket(g, now);
-		}
-		if (final && g->acc_ticks) {
-			sampler_push_bucket(g, g->acc_from_ns);
-			sampler_reset_bucket(g, now);
-		}
-	}
+	for (size_t i = 0; i < s->n_groups; i++)
+		if (s->groups[i].used)
+			group_series_tick(&s->groups[i], s->first_ns, s->prev_tick_ns, now, final);
 }
 
 static void sampler_tick(struct sampler *s, int64_t now, bool final)
@@ -509,7 +392,7 @@ static void sampler_tick(struct sampler *s, int64_t now, bool final)
 	if (!s->first_ns) {
 		s->first_ns = now;
 		for (size_t i = 0; i < s->n_groups; i++)
-			s->groups[i].acc_from_ns = now;
+			group_series_start(&s->groups[i], now);
 		s->first_boot_ns = clock_ns(CLOCK_BOOTTIME);
 	}
 	if (now >= s->next_scan_ns) {
