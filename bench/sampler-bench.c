@@ -9,7 +9,9 @@
  * A third population, busy, spins (SCHED_IDLE, so it yields to anyone else):
  * every task progresses every tick, so every task is read every tick.
  * Mode bare runs no sampler at all: a bare absolute timer at HZ counting
- * missed periods the sampler's way, the peer its tick loss is judged by.
+ * missed periods the sampler's way, the peer its tick loss is judged by,
+ * and its CPU time per tick: the floor any sampler waking at HZ pays
+ * before it reads anything (THREADS may be 0: no population).
  * Mode bpf samples nothing from /proc: BPF mode watches the threads and the
  * controller reads every thread's record at its progress rate (4 Hz); its
  * cost is the programs' run time plus that reading.
@@ -108,14 +110,16 @@ static void bench_count(bool on)
 	atomic_store(&bench_counting, on);
 }
 
-/* A bare timer at HZ for SECONDS: ticks and whole periods missed. */
-static int bench_bare(int hz, double seconds)
+/* A bare timer at HZ for SECONDS beside N threads of POP: ticks, whole
+ * periods missed and its CPU time per tick. */
+static int bench_bare(int n, const char *pop, int hz, double seconds)
 {
-	int64_t period = NSEC_PER_SEC / hz, next = mono_ns();
+	int64_t period = NSEC_PER_SEC / hz, next = mono_ns(), cpu0 = thread_cpu_ns();
 	int64_t end = next + (int64_t)(seconds * NSEC_PER_SEC);
 	unsigned long long ticks = 0, missed = 0;
 
 	prctl(PR_SET_TIMERSLACK, 1, 0, 0, 0);
+	bench_count(true);
 	while (next < end) {
 		int64_t lag;
 
@@ -128,8 +132,10 @@ static int bench_bare(int hz, double seconds)
 			next += lag / period * period;
 		}
 	}
-	printf("threads=0 population=none mode=bare hz=%d ticks=%llu missed=%llu\n", hz, ticks,
-	       missed);
+	bench_count(false);
+	printf("threads=%d population=%s mode=bare hz=%d ticks=%llu missed=%llu "
+	       "cost_us_per_tick=%.3f\n", n, n ? pop : "none", hz, ticks, missed,
+	       ticks ? (double)(thread_cpu_ns() - cpu0) / NSEC_PER_USEC / (double)ticks : 0);
 	return 0;
 }
 
@@ -194,6 +200,7 @@ static int bench_sampler(struct sampler *s, int n, double seconds, int prio, con
 			 const char *mode)
 {
 	struct sampler_quality q;
+	double task_ticks;
 
 	if (sampler_watch_process(s, getpid(), 0) < 0)
 		return 1;
@@ -205,14 +212,18 @@ static int bench_sampler(struct sampler *s, int n, double seconds, int prio, con
 		return 1;
 	bench_count(false);
 	sampler_quality(s, &q);
+	task_ticks = q.cost_us_per_task_tick > 0 ? q.cpu_s * 1e6 / q.cost_us_per_task_tick : 0;
 	printf("threads=%d population=%s mode=%s hz=%d achieved_hz=%.1f ticks=%llu late=%llu "
 	       "missed=%llu cpu_s=%.4f cpu_share=%.3f cost_us_per_task_tick=%.3f "
-	       "reads_per_task_tick=%.3f cost_us_per_read=%.3f\n", n, pop, mode, q.target_hz,
+	       "reads_per_task_tick=%.3f cost_us_per_read=%.3f cost_us_per_tick=%.3f "
+	       "reads_per_tick=%.3f\n", n, pop, mode, q.target_hz,
 	       q.achieved_hz, (unsigned long long)q.ticks, (unsigned long long)q.late_ticks,
 	       (unsigned long long)q.missed_ticks, q.cpu_s,
 	       q.window_ns > 0 ? q.cpu_s * NSEC_PER_SEC / (double)q.window_ns : 0,
 	       q.cost_us_per_task_tick, q.reads_per_task_tick,
-	       q.reads_per_task_tick > 0 ? q.cost_us_per_task_tick / q.reads_per_task_tick : 0);
+	       q.reads_per_task_tick > 0 ? q.cost_us_per_task_tick / q.reads_per_task_tick : 0,
+	       q.ticks ? q.cpu_s * 1e6 / (double)q.ticks : 0,
+	       q.ticks ? q.reads_per_task_tick * task_ticks / (double)q.ticks : 0);
 	return 0;
 }
 
@@ -249,20 +260,19 @@ int main(int argc, char **argv)
 	if (argc < 5 || argc > 7 || (n = atoi(argv[1])) < 0 || (seconds = atof(argv[2])) <= 0 ||
 	    (hz = atoi(argv[3])) <= 0)
 		return bench_usage();
-	if (!strcmp(argv[4], "bare"))
-		return bench_bare(hz, seconds);
 	if (getenv("SAMPLER_BENCH_PERIOD_MS"))
 		bench_run_period_ns = atoll(getenv("SAMPLER_BENCH_PERIOD_MS")) * NSEC_PER_MSEC;
 	if (getenv("SAMPLER_BENCH_WORK_US"))
 		bench_run_work_ns = atoll(getenv("SAMPLER_BENCH_WORK_US")) * NSEC_PER_USEC;
 	body = argc < 6 || !strcmp(argv[5], "sleep") ? bench_sleeper :
 	       !strcmp(argv[5], "run") ? bench_runner : !strcmp(argv[5], "busy") ? bench_busy : NULL;
-	if (n <= 0 || !body || (strcmp(argv[4], "kept") && strcmp(argv[4], "naive") &&
-				 strcmp(argv[4], "bpf") && strcmp(argv[4], "none")))
+	if ((n <= 0 && strcmp(argv[4], "bare")) || !body ||
+	    (strcmp(argv[4], "kept") && strcmp(argv[4], "naive") && strcmp(argv[4], "bare") &&
+	     strcmp(argv[4], "bpf") && strcmp(argv[4], "none")))
 		return bench_usage();
 	prio = argc == 7 ? atoi(argv[6]) : 0;
-	th = calloc((size_t)n, sizeof(*th));
-	tids = calloc((size_t)n, sizeof(*tids));
+	th = calloc((size_t)n + 1, sizeof(*th));
+	tids = calloc((size_t)n + 1, sizeof(*tids));
 	s = sampler_new(hz);
 	if (!th || !tids || !s || pipe(bench_pipe) < 0)
 		return 1;
@@ -277,7 +287,9 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n; i++)
 		while (!tids[i])
 			usleep(1000);
-	if (!strcmp(argv[4], "bpf"))
+	if (!strcmp(argv[4], "bare"))
+		ret = bench_bare(n, argc >= 6 ? argv[5] : "sleep", hz, seconds);
+	else if (!strcmp(argv[4], "bpf"))
 		ret = bench_bpf(tids, n, seconds);
 	else if (!strcmp(argv[4], "none"))
 		ret = bench_none(n, seconds);

@@ -10,9 +10,14 @@
 # 1024 runners are measured once more at sampler_priority 1 (SCHED_FIFO 1).
 # A third population, busy (256 threads spinning at SCHED_IDLE), has every
 # task read every tick. Each round also runs the naive peer (open, read and
-# close both files every tick) right after, and the cost per /proc read of
-# the two is compared: goal, ours no worse (ratio at most 1.0, median).
-# Every figure is min/median/max over the rounds.
+# close both files every tick) right after, and a bare timer at HZ beside the
+# same population (sampler-bench's bare mode). The bare timer's CPU per tick
+# is what waking at HZ costs before any read (13-21 us on a VM); a sampler
+# that skips quiet tasks spreads it over a few reads, the naive peer over
+# two per task, so per read the two are compared above that floor: goal,
+# ours no worse (ratio at most 1.0, median). The plain ratio, floor
+# included, is printed beside it. Every figure is min/median/max over the
+# rounds.
 . "${top_srcdir:-.}/bench/lib.sh"
 [ -x "$STARVE" ] || bench_skip "no starve binary at $STARVE (run make first)"
 bin=${SAMPLER_BENCH:-$(dirname "$STARVE")/bench/sampler-bench}
@@ -29,12 +34,19 @@ field() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 # measure N POPULATION PRIO: rounds of one case, then its verdict lines
 measure() {
 	cost="" rate="" missed="" share="" reads="" per_read="" naive_read="" read_ratio=""
+	floor="" above="" naive_above="" above_ratio=""
 	for r in $(seq "$BENCH_ROUNDS"); do
 		k=$("$bin" "$1" "$SECONDS_EACH" "$hz" kept "$2" "$3") || bench_skip "sampler-bench failed"
 		v=$("$bin" "$1" "$SECONDS_EACH" "$hz" naive "$2" "$3") || bench_skip "sampler-bench failed"
+		b=$("$bin" "$1" "$SECONDS_EACH" "$hz" bare "$2") || bench_skip "sampler-bench failed"
 		per_read="$per_read $(field cost_us_per_read "$k")"
 		naive_read="$naive_read $(field cost_us_per_read "$v")"
 		read_ratio="$read_ratio $(bench_calc "$(field cost_us_per_read "$k") / $(field cost_us_per_read "$v")")"
+		f=$(field cost_us_per_tick "$b")
+		a=$(bench_calc "($(field cost_us_per_tick "$k") - $f) / $(field reads_per_tick "$k")")
+		na=$(bench_calc "($(field cost_us_per_tick "$v") - $f) / $(field reads_per_tick "$v")")
+		floor="$floor $f" above="$above $a" naive_above="$naive_above $na"
+		above_ratio="$above_ratio $(bench_calc "$a / $na")"
 		cost="$cost $(field cost_us_per_task_tick "$k")" rate="$rate $(field achieved_hz "$k")"
 		missed="$missed $(field missed "$k")" share="$share $(field cpu_share "$k")"
 		reads="$reads $(field reads_per_task_tick "$k")"
@@ -46,9 +58,13 @@ measure() {
 	     "$(bench_mmm $reads) reads/task-tick (min/median/max)"
 	# shellcheck disable=SC2086
 	echo "$what: $(bench_mmm $per_read) us per /proc read, the naive peer's" \
-	     "$(bench_mmm $naive_read), ours / naive $(bench_mmm $read_ratio)"
+	     "$(bench_mmm $naive_read), ours / naive $(bench_mmm $read_ratio) (the tick's floor included)"
 	# shellcheck disable=SC2086
-	bench_judge "$what: cost per read, ours / naive (median)" "$(bench_median $read_ratio)" le 1.0
+	echo "$what: a bare tick costs $(bench_mmm $floor) us; above it, $(bench_mmm $above) us per" \
+	     "read, the naive peer's $(bench_mmm $naive_above)"
+	# shellcheck disable=SC2086
+	bench_judge "$what: cost per read above a bare tick's, ours / naive (median)" \
+		"$(bench_median $above_ratio)" le 1.0
 	# shellcheck disable=SC2086
 	bench_judge "$what: us per task-tick (median)" "$(bench_median $cost)" le 1.0
 	# shellcheck disable=SC2086
