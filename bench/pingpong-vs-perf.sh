@@ -6,9 +6,13 @@
 # CPU time, perf's from its own accounting: the children's CPU time the
 # shell's `times` reports, not `perf stat`, which slowed it by 3.5-11.5%),
 # which other tasks on a shared CPU do not skew. Modes matched: threads
-# against -T, processes against processes. Target: our median at least 0.95
-# of perf's, judged per CPU second (the wall ratio is printed for
-# information); every figure min/median/max over the rounds.
+# against -T, processes against processes. Target: ours at least 0.95 of
+# perf's per CPU second, judged on the median of the rounds' ratios: each
+# round pairs the two runs back to back, and this VM's rate drifts by a
+# third between rounds (58-78 thousand round trips a second in one run),
+# which a ratio of the two medians would count against whichever side
+# drew the slow rounds. The wall ratio is printed for information; every
+# figure min/median/max over the rounds.
 . "${top_srcdir:-.}/bench/lib.sh"
 bench_need_starve
 bench_need perf linux-perf
@@ -30,7 +34,7 @@ perf_round() {
 
 for mode in threads processes; do
 	case $mode in threads) perf_flag=-T;; *) perf_flag=;; esac
-	ours="" ours_cpu="" theirs="" theirs_cpu="" loops=""
+	ours="" ours_cpu="" theirs="" theirs_cpu="" loops="" ratios=""
 	for r in $(seq "$BENCH_ROUNDS"); do
 		out=$BENCH_TMP/pp-$mode-$r.json
 		"$STARVE" load pipe-pingpong --mode "$mode" --cpus pu:1 --duration ${DURATION}s --json >"$out" ||
@@ -47,6 +51,7 @@ for mode in threads processes; do
 		[ $# = 2 ] || bench_skip "cannot read perf bench's ops/sec or perf stat's task-clock"
 		echo "  round $r ($mode): starve $rate/s ($cpu_rate per CPU-s), perf $1/s ($2 per CPU-s)"
 		ours="$ours $rate" ours_cpu="$ours_cpu $cpu_rate" theirs="$theirs $1" theirs_cpu="$theirs_cpu $2"
+		ratios="$ratios $(bench_calc "$cpu_rate / $2")"
 	done
 	# shellcheck disable=SC2086
 	m_ours=$(bench_median $ours) m_theirs=$(bench_median $theirs)
@@ -55,6 +60,11 @@ for mode in threads processes; do
 	# shellcheck disable=SC2086
 	echo "pipe-pingpong $mode on pu:1 (min/median/max of $BENCH_ROUNDS): starve $(bench_mmm $ours) round trips/s ($(bench_mmm $ours_cpu) per CPU-s), perf bench${perf_flag:+ $perf_flag} $(bench_mmm $theirs)/s ($(bench_mmm $theirs_cpu) per CPU-s)"
 	echo "  ratio starve/perf per wall second ($mode) = $(bench_calc "$m_ours / $m_theirs") (information)"
-	bench_judge "ratio starve/perf per CPU second ($mode)" "$(bench_calc "$c_ours / $c_theirs")" ge 0.95
+	echo "  ratio of the medians per CPU second ($mode) = $(bench_calc "$c_ours / $c_theirs") (information)"
+	# shellcheck disable=SC2086
+	echo "  each round's ratio per CPU second ($mode): $(bench_mmm $ratios)"
+	# shellcheck disable=SC2086
+	bench_judge "ratio starve/perf per CPU second, median of the rounds ($mode)" \
+		"$(bench_median $ratios)" ge 0.95
 done
 bench_exit
