@@ -86,6 +86,7 @@ static bool outcome_unwatched(const struct run_outcome *o, char *why, size_t len
 	for (size_t i = 0; i < o->p->n_loads; i++) {
 		const struct load_spec *l = &o->p->loads[i];
 		unsigned n = load_records_needed(l), never = 0;
+		size_t watched;
 
 		if (l->type->flags & LOAD_TRACK_PGROUP)
 			continue;
@@ -96,9 +97,12 @@ static bool outcome_unwatched(const struct run_outcome *o, char *why, size_t len
 				 "window (too many tasks for this machine?)", l->name, never, n);
 			return true;
 		}
-		if (n && !outcome_tasks_of(o->smp, i)) {
-			snprintf(why, len, "load '%s': none of its %u tasks was watched in the "
-				 "window", l->name, n);
+		/* one task a worker: a worker not watched leaves its figures out */
+		watched = outcome_tasks_of(o->smp, i);
+		if (watched < n) {
+			snprintf(why, len, "load '%s': %zu of its %u workers were watched in the "
+				 "window (the sampler starved on an overloaded machine?)", l->name,
+				 watched, n);
 			return true;
 		}
 	}
