@@ -312,8 +312,11 @@ static int run_start_clock(struct run_ctx *c, struct measure *m, json_t *run)
 	m->t0 = mono_ns();
 	m->measure_from = m->t0 + p->warmup_ns;
 	m->end = m->measure_from + p->duration_ns;
-	/* loads end themselves a little after the run, if we cannot stop them */
-	*(volatile int64_t *)&m->stats->deadline_ns = m->end + NSEC_PER_SEC;
+	/* The loads' own end stays where stats_create put it, past the set-up
+	 * time and a whole run, until run_window_open brings it in: brought
+	 * in here, a controller held up longer than the warm-up (600 threads
+	 * on 2 CPUs starve it for seconds) opened the window after the loads
+	 * had ended themselves, and measured nothing. */
 	armed = deadline_arm_run(&c->deadline, m->end, p->warmup_ns + p->duration_ns);
 	if (armed < 0) {
 		run_set_status(m, run, RESULT_ERROR, armed == DEADLINE_LATE ? DEADLINE_SETUP_WHY :
@@ -460,8 +463,7 @@ static int run_window_open(struct run_ctx *c, struct measure *m, json_t *run)
 	if (shift > 0) {
 		m->measure_from += shift;
 		m->end += shift;
-		/* the loads' own end and the watchdog's deadline follow */
-		*(volatile int64_t *)&m->stats->deadline_ns = m->end + NSEC_PER_SEC;
+		/* the watchdog's deadline follows */
 		armed = deadline_arm_run(&c->deadline, m->end, c->p->warmup_ns + c->p->duration_ns);
 		/* not moved, the deadline would fall inside the window (or, the
 		 * watchdog gone, there is none): stop, restore, exit 3 */
@@ -471,6 +473,13 @@ static int run_window_open(struct run_ctx *c, struct measure *m, json_t *run)
 			return -1;
 		}
 	}
+	if (from >= m->stats->deadline_ns) {
+		run_set_status(m, run, RESULT_ERROR, "the controller was held up until after the "
+			       "loads' own end: nothing to measure (an overloaded machine?)");
+		return -1;
+	}
+	/* loads end themselves a little after the window, if we cannot stop them */
+	*(volatile int64_t *)&m->stats->deadline_ns = m->end + NSEC_PER_SEC;
 	if (m->trace)
 		trace_set_window(m->trace, m->measure_from, m->end);
 	if (m->bpf)
