@@ -80,35 +80,39 @@ wait_knob() {
 	done
 }
 
-# The preamble of a test of tests/profiles/run/knob-change.yaml: root, two
-# CPUs, the knob guarded, and a setting (960000) that changes it.
-guard_knob_change() {
+# The preamble of a test that runs loads on pu:1: root, jq, two CPUs
+# (WHY says what the second is for), the knob guarded.
+guard_run() {
 	need_root
 	need_cmd jq
-	[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
+	[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs${1:+ ($1)}"
 	guard_knob
+}
+
+# The preamble of a test of tests/profiles/run/knob-change.yaml: guard_run,
+# and a setting (960000) that changes the knob.
+guard_knob_change() {
+	guard_run
 	[ "$KNOB_BEFORE" != 960000 ] || skip "$RT_KNOB is already 960000: the setting would change nothing"
 }
 
-# For a test with an RT hog on pu:1 (root, jq, two CPUs): guard_knob, and
-# skip when RT throttling is off (the hog would own pu:1).
+# For a test with an RT hog on pu:1: guard_run, and skip when RT throttling
+# is off (the hog would own pu:1).
 guard_rt_hog_on_pu1() {
-	need_root
-	need_cmd jq
-	[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs (the RT hog stays on pu:1)"
-	guard_knob
+	guard_run "the RT hog stays on pu:1"
 	[ "$KNOB_BEFORE" != -1 ] || skip "RT throttling is off: the hog would own pu:1"
 }
 
-# run_stopped_at POINT TENTHS: start knob-change.yaml into $TMPDIR_TEST/out
-# with STARVE_TEST_STOP_AT=POINT in the background (its pid in ctl and
-# CTL_PIDS, output in $TMPDIR_TEST/log) and wait up to TENTHS tenths of a
-# second for the controller to stop itself there; fail if it never does.
+# run_stopped_at POINT TENTHS [PROFILE]: start PROFILE (knob-change.yaml)
+# into $TMPDIR_TEST/out with STARVE_TEST_STOP_AT=POINT in the background
+# (its pid in ctl and CTL_PIDS, output in $TMPDIR_TEST/log) and wait up to
+# TENTHS tenths of a second for the controller to stop itself there; fail
+# if it never does.
 stopped() { grep -q "^State:	T" "/proc/$1/status" 2>/dev/null; }
 run_stopped_at() {
 	rm -rf "$TMPDIR_TEST/out"
 	STARVE_TEST_STOP_AT=$1 "$STARVE" run --quiet --warmup 0s --duration 1s \
-		-o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" > "$TMPDIR_TEST/log" 2>&1 &
+		-o "$TMPDIR_TEST/out" "$PROFILES/${3:-knob-change.yaml}" > "$TMPDIR_TEST/log" 2>&1 &
 	ctl=$!
 	CTL_PIDS=$ctl
 	i=0

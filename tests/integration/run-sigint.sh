@@ -4,11 +4,7 @@
 # run started meanwhile is refused (exit 3): the machine's lock is taken.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
-need_root
-need_cmd jq
-[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
-guard_knob
-[ "$KNOB_BEFORE" != 960000 ] || skip "$RT_KNOB is already 960000: the setting would change nothing"
+guard_knob_change
 out="$TMPDIR_TEST/out"
 "$STARVE" run --quiet -o "$out" "$PROFILES/knob-change.yaml" > "$TMPDIR_TEST/log" 2>&1 &
 ctl=$!

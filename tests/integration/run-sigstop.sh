@@ -5,11 +5,7 @@
 # reports the run as an error (exit 3) and leaves nothing behind.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
-need_root
-need_cmd jq
-[ "$(nproc)" -ge 2 ] || skip "needs 2 CPUs"
-guard_knob
-[ "$KNOB_BEFORE" != 960000 ] || skip "$RT_KNOB is already 960000: the setting would change nothing"
+guard_knob_change
 # deadline = end + 5 s + a quarter of the run: about 6.3 s after the start
 "$STARVE" run --quiet --duration 1s -o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" \
 	> "$TMPDIR_TEST/log" 2>&1 &
