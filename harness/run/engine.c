@@ -13,6 +13,7 @@
 #include "harness/run/outcome.h"
 #include "harness/run/output.h"
 #include "harness/run/plan.h"
+#include "harness/run/run-nice.h"
 #include "harness/run/window.h"
 #include "harness/kernel/journal.h"
 #include "harness/kernel/journal-registry.h"
@@ -88,6 +89,7 @@ struct measure {
 	struct trace *trace;		/* exact mode, NULL without */
 	struct bpfsched *bpf;		/* BPF mode, NULL without */
 	char bpf_why[160];		/* ... why not */
+	int nice_before;		/* run_nice_raise's, for run_nice_restore */
 	cpu_set_t cpus;			/* the loads' CPUs, for noise and tracing */
 	int64_t t0, measure_from, end, sampled_until;	/* t0: every load runs */
 	bool strays_left;		/* processes a load left behind would not die */
@@ -403,6 +405,8 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 				return -1;
 			started++;
 		}
+	/* every load is forked: the controller may now take precedence */
+	m->nice_before = run_nice_raise();
 	return run_open_gate(c, m, run) < 0 ? -1 : run_start_clock(c, m, run);
 }
 
@@ -599,10 +603,12 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	int ret;
 
 	memset(&m, 0, sizeof(m));
+	m.nice_before = RUN_NICE_UNCHANGED;
 	ret = run_start_loads(c, &m, run);
 	if (ret == 0)
 		ret = run_sample(c, &m, run);
 	run_stop_loads(c, &m);
+	run_nice_restore(m.nice_before);	/* before the next run forks its loads */
 	if (ret < 0 && m.status == RESULT_OK)
 		run_set_status(&m, run, RESULT_ERROR, "the run could not be measured (see messages)");
 	if (ret == 0) {

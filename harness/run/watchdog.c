@@ -4,6 +4,7 @@
  * (which have no PDEATHSIG of their own) die too. */
 #include "config.h"
 #include "harness/run/watchdog.h"
+#include "harness/run/run-nice.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
 
@@ -208,6 +209,7 @@ static _Noreturn void wd_main(int fd, pid_t controller, watchdog_restore_fn rest
 	sigset_t unblocked;
 
 	wd_setup(fd, controller, keep, n_keep);
+	run_nice_raise();	/* the loads must not keep it from its deadline */
 	fd = 3;
 	sigemptyset(&unblocked);
 	while (!wd_controller_died) {
