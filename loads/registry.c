@@ -29,7 +29,7 @@ const struct opt_spec load_common_options[COMMON_NR_OPTIONS] = {
 		"run workers as threads of one process or as processes", load_mode_names },
 	[COMMON_CPUS] = { "cpus", OPT_STRING, NULL, 0, 0, "all",
 		"CPUs to run on: pu:N, pu:N-M, core:N, numa:N, all; join with +", NULL },
-	[COMMON_NICE] = { "nice", OPT_INT, NULL, -20, 19, "0", "nice value", NULL },
+	[COMMON_NICE] = { "nice", OPT_INT, NULL, -20, 19, "0", "nice value, whatever nice starve was started at (one below it needs root)", NULL },
 	[COMMON_POLICY] = { "policy", OPT_ENUM, NULL, 0, 0, NULL,
 		"scheduling policy (default: other, rt-hog: fifo); deadline takes dl_runtime and dl_period", load_policy_names },
 	[COMMON_PRIORITY] = { "priority", OPT_INT, NULL, 0, 99, NULL,

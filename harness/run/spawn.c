@@ -118,9 +118,11 @@ static int spawn_set_policy(const struct spawn_req *rq)
 	const struct load_spec *spec = rq->spec;
 	struct sched_param sp = { .sched_priority = spawn_is_rt(spec) ? spec->priority : 0 };
 
-	if (spec->nice && setpriority(PRIO_PROCESS, 0, spec->nice))
+	/* Always: a profile's nice 0 must not become the caller's nice 10
+	 * (`nice -n 10 starve run`), which would change the experiment. */
+	if (setpriority(PRIO_PROCESS, 0, spec->nice))
 		return error_errno("cannot set nice %d%s", spec->nice,
-				   spec->nice < 0 ? " (negative nice needs root)" : "");
+				   " (below the nice starve was started at needs root)");
 	if (spawn_is_rt(spec) && spawn_set_rttime(rq))
 		return -1;
 	/* A deadline task cannot fork: the leader stays SCHED_OTHER and each
