@@ -200,7 +200,6 @@ static int bench_sampler(struct sampler *s, int n, double seconds, int prio, con
 			 const char *mode)
 {
 	struct sampler_quality q;
-	double task_ticks;
 
 	if (sampler_watch_process(s, getpid(), 0) < 0)
 		return 1;
@@ -212,18 +211,15 @@ static int bench_sampler(struct sampler *s, int n, double seconds, int prio, con
 		return 1;
 	bench_count(false);
 	sampler_quality(s, &q);
-	task_ticks = q.cost_us_per_task_tick > 0 ? q.cpu_s * 1e6 / q.cost_us_per_task_tick : 0;
 	printf("threads=%d population=%s mode=%s hz=%d achieved_hz=%.1f ticks=%llu late=%llu "
 	       "missed=%llu cpu_s=%.4f cpu_share=%.3f cost_us_per_task_tick=%.3f "
-	       "reads_per_task_tick=%.3f cost_us_per_read=%.3f cost_us_per_tick=%.3f "
-	       "reads_per_tick=%.3f\n", n, pop, mode, q.target_hz,
+	       "reads_per_task_tick=%.3f cost_us_per_read=%.3f cost_us_per_tick=%.3f\n", n, pop, mode, q.target_hz,
 	       q.achieved_hz, (unsigned long long)q.ticks, (unsigned long long)q.late_ticks,
 	       (unsigned long long)q.missed_ticks, q.cpu_s,
 	       q.window_ns > 0 ? q.cpu_s * NSEC_PER_SEC / (double)q.window_ns : 0,
 	       q.cost_us_per_task_tick, q.reads_per_task_tick,
 	       q.reads_per_task_tick > 0 ? q.cost_us_per_task_tick / q.reads_per_task_tick : 0,
-	       q.ticks ? q.cpu_s * 1e6 / (double)q.ticks : 0,
-	       q.ticks ? q.reads_per_task_tick * task_ticks / (double)q.ticks : 0);
+	       q.ticks ? q.cpu_s * 1e6 / (double)q.ticks : 0);
 	return 0;
 }
 

@@ -12,7 +12,7 @@
 # task read every tick. Each round also runs the naive peer (open, read and
 # close both files every tick) right after, and a bare timer at HZ beside the
 # same population (sampler-bench's bare mode). The bare timer's CPU per tick
-# is what waking at HZ costs before any read (13-21 us on a VM); a sampler
+# is what waking at HZ costs before any read (7-37 us on this VM); a sampler
 # that skips quiet tasks spreads it over a few reads, the naive peer over
 # two per task, so per read the two are compared above that floor: goal,
 # ours no worse (ratio at most 1.0, median). The plain ratio, floor
@@ -43,8 +43,9 @@ measure() {
 		naive_read="$naive_read $(field cost_us_per_read "$v")"
 		read_ratio="$read_ratio $(bench_calc "$(field cost_us_per_read "$k") / $(field cost_us_per_read "$v")")"
 		f=$(field cost_us_per_tick "$b")
-		a=$(bench_calc "($(field cost_us_per_tick "$k") - $f) / $(field reads_per_tick "$k")")
-		na=$(bench_calc "($(field cost_us_per_tick "$v") - $f) / $(field reads_per_tick "$v")")
+		# per read above the floor: cost per read x the part of a tick's cost above it
+		a=$(bench_calc "$(field cost_us_per_read "$k") * (1 - $f / $(field cost_us_per_tick "$k"))")
+		na=$(bench_calc "$(field cost_us_per_read "$v") * (1 - $f / $(field cost_us_per_tick "$v"))")
 		floor="$floor $f" above="$above $a" naive_above="$naive_above $na"
 		above_ratio="$above_ratio $(bench_calc "$a / $na")"
 		cost="$cost $(field cost_us_per_task_tick "$k")" rate="$rate $(field achieved_hz "$k")"

@@ -45,8 +45,6 @@ void group_series_add_cpu(struct sampler_group *g, int64_t from, int64_t now, in
 
 	if (wall <= 0)
 		return;
-	if (delta > wall)
-		delta = wall;
 	if (g->n && from < g->acc_from_ns)
 		delta -= group_series_spread_back(g, from, delta, wall);
 	g->tick_cpu_ns += delta;

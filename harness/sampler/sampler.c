@@ -5,7 +5,6 @@
  * event that closes its descriptors and keeps its numbers. */
 #include "config.h"
 #include "harness/sampler/sampler.h"
-#include "harness/sampler/group-series.h"
 #include "harness/sampler/sampler-internal.h"
 #include "harness/sampler/taskstat.h"
 #include "lib/error.h"
