@@ -3,10 +3,12 @@
  * rows, enum choices, the report formats, the load types and their
  * options), so completion cannot drift from what parsing accepts. Profile
  * names are listed when the user presses TAB, from ./profiles and the
- * shipped directory, as `starve run NAME` finds them (profile-find.c).
+ * shipped directory and their known/ folders, as `starve run NAME` finds
+ * them (profile-find.c); files and folders complete as bash completes files.
  * make installs the script under bash-completion's completionsdir. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/profile/profile.h"
 #include "loads/load.h"
 #include "reports/formats.h"
 
@@ -79,7 +81,7 @@ static void completion_option_values(const struct cmd *c, FILE *out)
 		if (words[0])
 			fprintf(out, ") _starve_words '%s'; return ;;\n", words);
 		else if (shell)
-			fprintf(out, ") COMPREPLY=($(compgen %s -- \"$cur\")); return ;;\n", shell);
+			fprintf(out, ") _starve_files %s; return ;;\n", shell);
 		else
 			fputs(") return ;;\n", out);	/* a number, a duration, free text */
 	}
@@ -114,7 +116,7 @@ static void completion_operands(const struct cmd *c, FILE *out)
 	else if (strstr(ops, "TYPE"))
 		fputs("\t\t[ -n \"$2\" ] || _starve_words \"$_starve_load_types\"\n", out);
 	else if (strstr(ops, ".json"))
-		fputs("\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n", out);
+		fputs("\t\t_starve_files -f\n", out);
 }
 
 static void completion_command(const struct cmd *c, FILE *out)
@@ -143,16 +145,36 @@ static void completion_helpers(FILE *out)
 	      "\tlocal pre=\n"
 	      "\tcase $cur in *,*) pre=${cur%,*},; esac\n"
 	      "\tCOMPREPLY=($(compgen -P \"$pre\" -W \"$1\" -- \"${cur##*,}\"))\n"
+	      "}\n"
+	      "# _starve_files -f|-d: files or directories, shown as file completion shows\n"
+	      "# them: a directory takes a / and no space, so TAB goes on into it\n"
+	      "_starve_files() {\n"
+	      "\tcompopt -o filenames 2>/dev/null\n"
+	      "\tCOMPREPLY=($(compgen \"$1\" -- \"$cur\"))\n"
 	      "}\n", out);
-	fprintf(out, "# shipped profiles by name, ./profiles too, and .yaml files\n"
-		     "_starve_profiles() {\n"
-		     "\tlocal d f names=\n"
-		     "\tfor d in ./profiles \"${STARVE_DATADIR:+$STARVE_DATADIR/profiles}\" '%s'; do\n"
-		     "\t\tfor f in \"$d\"/*.yaml; do [ -e \"$f\" ] && f=${f##*/} && names=\"$names ${f%%.yaml}\"; done\n"
-		     "\tdone\n"
-		     "\tCOMPREPLY=($(compgen -W \"$names\" -- \"$cur\") $(compgen -f -X '!*.yaml' -- \"$cur\")"
-		     " $(compgen -d -- \"$cur\"))\n"
-		     "}\n", dir);
+	/* the folders a name is looked up in (profile-find.c), "known/" too */
+	fputs("# profiles by name as `starve run NAME` finds them (./profiles, the shipped\n"
+	      "# ones, their known/), .yaml files, and the folders on the way to one: a\n"
+	      "# .yaml at most three levels down (tests/profiles/run/x.yaml from tests),\n"
+	      "# hidden ones only when $cur asks for them (not .git, m4 or autom4te.cache)\n"
+	      "_starve_profiles() {\n"
+	      "\tlocal d s f names= dirs=\n"
+	      "\tfor d in ./profiles \"${STARVE_DATADIR:+$STARVE_DATADIR/profiles}\" ", out);
+	fprintf(out, "'%s'; do\n\t\tfor s in", dir);
+	for (size_t i = 0; profile_subdirs[i]; i++)
+		fprintf(out, " '%s'", profile_subdirs[i]);
+	fputs("; do\n"
+	      "\t\t\tfor f in \"$d/$s\"*.yaml; do [ -e \"$f\" ] && f=${f##*/} && names=\"$names ${f%.yaml}\"; done\n"
+	      "\t\tdone\n"
+	      "\tdone\n"
+	      "\tfor d in $(compgen -d -- \"$cur\"); do\n"
+	      "\t\tcase ${cur##*/}:${d##*/} in :.*|[!.]*:.*) continue ;; esac\n"
+	      "\t\t[ -n \"$(find -H \"$d\" -maxdepth 3 -name '*.yaml' -print -quit 2>/dev/null)\" ] &&\n"
+	      "\t\t\tdirs=\"$dirs $d\"\n"
+	      "\tdone\n"
+	      "\tcompopt -o filenames 2>/dev/null\n"
+	      "\tCOMPREPLY=($(compgen -W \"$names\" -- \"$cur\") $(compgen -f -X '!*.yaml' -- \"$cur\") $dirs)\n"
+	      "}\n", out);
 }
 
 void cmd_print_bash_completion(const struct cmd *const *cmds, size_t n, FILE *out)
