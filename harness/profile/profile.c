@@ -407,7 +407,7 @@ struct profile *profile_load(const char *arg, unsigned *n_errors)
 
 	*n_errors = 1;
 	if (fd < 0)
-		return error_errno("cannot open profile '%s'", path), NULL;
+		return profile_find_error(arg, path), NULL;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return error("profile '%s' is not a regular file", path), NULL;

@@ -116,11 +116,16 @@ enum profile_key {
 };
 extern const struct opt_spec profile_keys[PROFILE_KEY_NR];
 
-/* A profile named on the command line: ARG itself when it is a file or has
- * a '/' or '.', else NAME.yaml in ./profiles or in profile_shipped_dir(), or in their
- * known/ folders,
- * written into BUF; ARG when neither has it (opening it then says so). */
+/* A profile named on the command line: ARG itself when it is a file, is
+ * absolute or has a '.', else ARG.yaml (a name, or a folder and a name as
+ * `starve list` shows it: known/place-lag) in ./profiles or in
+ * profile_shipped_dir(), or in their known/ folders, written into BUF; ARG
+ * when none has it (opening it then says so). */
 const char *profile_find(const char *arg, char *buf, size_t len);
+/* Say why PATH, what profile_find() made of ARG, could not be opened (errno):
+ * a name not found names the folders it was looked up in and 'starve list'.
+ * Returns -1. */
+int profile_find_error(const char *arg, const char *path);
 /* Where the shipped profiles are: $STARVE_DATADIR/profiles, else the data
  * directory starve was configured with (under DESTDIR when this binary is a
  * staged install), into BUF. */

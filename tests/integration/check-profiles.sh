@@ -2,7 +2,8 @@
 # starve check: every malformed profile under tests/profiles/bad exits 2 with
 # exactly the messages stored in its .err file (file:line:col, in file
 # order); every good one and every shipped profile exits 0 with its summary
-# line; and the command's options and usage errors behave.
+# line; the command's options and usage errors behave; and a name found
+# nowhere says where it was looked up.
 . "$top_srcdir/tests/lib.sh"
 
 bad_dir=$top_srcdir/tests/profiles/bad
@@ -154,4 +155,11 @@ expect_exit 2 "$STARVE" check --bogus "$good_dir/minimal.yaml" 2>/dev/null
 "$STARVE" check "$TMPDIR_TEST/missing.yaml" >"$out" 2>"$err"
 [ $? = 2 ] || fail "a missing file must exit 2"
 grep -q "cannot open profile" "$err" || fail "a missing file must say so: $(cat "$err")"
+# a name found nowhere says where it was looked up, and what lists the names
+(cd "$TMPDIR_TEST" && STARVE_DATADIR="$TMPDIR_TEST/data" "$STARVE" check no-such-profile) \
+	>"$out" 2>"$err"
+[ $? = 2 ] || fail "a missing profile name must exit 2"
+for where in "'no-such-profile'" ./profiles "$TMPDIR_TEST/data/profiles" known/ "'starve list'"; do
+	grep -qF -- "$where" "$err" || fail "a missing profile name does not say $where: $(cat "$err")"
+done
 exit 0

@@ -1,6 +1,7 @@
 #!/bin/sh
 # profiles/known/: every profile checks, `starve list` shows it, `starve
-# check NAME` finds it by name as it finds profiles/, and its header names
+# check NAME` finds it by name as it finds profiles/ (and as known/NAME, the
+# folder `starve list` shows, away from the source too), and its header names
 # its source, its kernels, the expectation that separates the sides and what
 # was measured (doc/known-regressions.md).
 . "$top_srcdir/tests/lib.sh"
@@ -12,6 +13,9 @@ for p in "$top_srcdir"/profiles/known/*.yaml; do
 		fail "starve check $name does not find profiles/known/$name.yaml: $(cat "$TMPDIR_TEST/out")"
 	grep -q "^$name: ok" "$TMPDIR_TEST/out" ||
 		fail "starve check $name: $(cat "$TMPDIR_TEST/out")"
+	(cd "$TMPDIR_TEST" && STARVE_DATADIR="$top_srcdir" "$STARVE" check "known/$name") \
+		>"$TMPDIR_TEST/out" 2>&1 ||
+		fail "starve check known/$name does not find it: $(cat "$TMPDIR_TEST/out")"
 	(cd "$top_srcdir" && "$STARVE" list) | grep -q "^    \./profiles/known/$name.yaml$" ||
 		fail "starve list does not show profiles/known/$name.yaml"
 	for word in "Source" "Kernels" "Expectation that separates" "Measured"; do
