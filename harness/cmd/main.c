@@ -7,6 +7,7 @@
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
 #include "lib/jsonseed.h"
+#include "lib/options.h"
 #include "reports/formats.h"
 
 #include <stdio.h>
@@ -26,6 +27,23 @@ static void usage(FILE *out)
 	fprintf(out, "\nexit status: 0 pass, 1 a verdict failed or a regression was found,\n"
 		     "2 usage or profile error, 3 runtime error, 4 everything skipped.\n"
 		     "'starve COMMAND --help' describes a command.\n");
+}
+
+/* An unknown command, with a "did you mean" as an unknown option gets one
+ * (cmd.c). Returns the exit status. */
+static int unknown_command(const char *word)
+{
+	const char *names[N_COMMANDS], *hint;
+
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		names[i] = commands[i]->name;
+	hint = opt_suggest(word, names, N_COMMANDS);
+	if (hint)
+		error("'%s' is not a starve command (did you mean '%s'?); see 'starve --help'",
+		      word, hint);
+	else
+		error("'%s' is not a starve command; see 'starve --help'", word);
+	return EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
@@ -58,6 +76,5 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i]->name))
 			return commands[i]->run(argc - 1, argv + 1);
-	error("'%s' is not a starve command; see 'starve --help'", argv[1]);
-	return EXIT_USAGE;
+	return unknown_command(argv[1]);
 }
