@@ -1,15 +1,19 @@
 /* Command-line parsing by a subcommand's option table (cmd.h): options
  * anywhere among the operands, values typed and range-checked by their
- * lib/options.h rows, one message per mistake. argv is only read. */
+ * lib/options.h rows, one message per mistake. argv is only read. Also the
+ * --output folder of the commands that write files, made and checked alike. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
 #include "lib/error.h"
+#include "lib/fsutil.h"
 
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define CMD_MAX_OPTIONS 64	/* rows per table: one bit each in parser.seen */
 
@@ -321,4 +325,18 @@ void cmd_release(const struct cmd *c, void *args, struct cmd_words *operands)
 	}
 	free(operands->v);
 	*operands = (struct cmd_words){ NULL, 0 };
+}
+
+int cmd_output_dir(const char *dir)
+{
+	struct stat st;
+
+	if (fs_mkdirs(dir) < 0)
+		return error_errno("cannot create '%s'", dir);
+	/* found now, not after the work: -o /dev/null, a file, read-only */
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))
+		return error("--output '%s' is not a directory", dir);
+	if (access(dir, W_OK | X_OK) < 0)
+		return error_errno("--output '%s': cannot write into it", dir);
+	return 0;
 }

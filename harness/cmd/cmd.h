@@ -103,6 +103,12 @@ void cmd_release(const struct cmd *c, void *args, struct cmd_words *operands);
 int cmd_usage_error(const struct cmd *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* DIR, the --output of a command that writes files there: made with its
+ * parents, then checked to be a directory this process can write into, so a
+ * wrong one (-o /dev/null, a file, a read-only place) is found before the
+ * work. 0, or -1 with the error printed. */
+int cmd_output_dir(const char *dir);
+
 /* ---- cmd-usage.c: text from the tables ---- */
 
 /* `starve C --help`: synopsis, summary, options (with ranges), notes; MORE's

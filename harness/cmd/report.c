@@ -79,6 +79,7 @@ static int report_outputs(const struct report_args *a, const struct result_view 
 	char dir[4096];
 
 	if (a->formats && (report_dir(a, result, dir, sizeof(dir)) < 0 ||
+			   (a->dir && cmd_output_dir(dir) < 0) ||
 			   reports_write_formats(v, dir, a->formats, &a->params) < 0))
 		return -1;
 	for (size_t i = 0; i < RF_COUNT; i++) {

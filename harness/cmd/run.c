@@ -13,7 +13,6 @@
 #include "harness/run/output.h"
 #include "lib/duration.h"
 #include "lib/error.h"
-#include "lib/fsutil.h"
 #include "reports/formats.h"
 #include "reports/result/result.h"
 #include "reports/result/result-view.h"
@@ -24,8 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static int run_run(int argc, char **argv);
 
@@ -64,7 +61,6 @@ static int run_output_dir(const struct profile *p, const char *dir, char *out, s
 {
 	char stamp[32];
 	time_t now = time(NULL);
-	struct stat st;
 	struct tm tm;
 
 	if (dir) {
@@ -74,14 +70,7 @@ static int run_output_dir(const struct profile *p, const char *dir, char *out, s
 		strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
 		snprintf(out, len, "results/%s-%s", p->name, stamp);
 	}
-	if (fs_mkdirs(out) < 0)
-		return error_errno("cannot create '%s'", out);
-	/* found now, not after the whole run: -o /dev/null, a file, read-only */
-	if (stat(out, &st) < 0 || !S_ISDIR(st.st_mode))
-		return error("--output '%s' is not a directory", out);
-	if (access(out, W_OK | X_OK) < 0)
-		return error_errno("--output '%s': cannot write into it", out);
-	return 0;
+	return cmd_output_dir(out);
 }
 
 static bool run_had_errors(const struct result_view *v)

@@ -3,8 +3,9 @@
 # compare: starve(1)'s REPORT FORMATS is what the table writes (make
 # update-man); every format it lists is in run's and report's --format help
 # with its file, has report's option of its name, is written by `report
-# --format NAME` into its file and by its own option; every format the page
-# says compare prints is an option of compare.
+# --format NAME` into its file (in the -o folder, which report makes as run
+# does) and by its own option; every format the page says compare prints is
+# an option of compare.
 . "$top_srcdir/tests/lib.sh"
 man1=$top_srcdir/doc/starve.1
 t=$TMPDIR_TEST/work; mkdir "$t"
@@ -36,7 +37,7 @@ while read -r name file cmp; do
 	if [ -n "$cmp" ]; then
 		grep -q "^      --$name\\b" "$t/compare.help" || fail "compare has no --$name option"
 	fi
-	mkdir "$t/$name"
+	# -o names a folder that does not exist yet: report makes it, as run does
 	"$STARVE" report "$r" --format "$name" -o "$t/$name" >/dev/null ||
 		fail "report --format $name failed"
 	[ -s "$t/$name/$file" ] || fail "report --format $name did not write $file"
@@ -50,6 +51,14 @@ while read -r name file cmp; do
 	cmp -s "$t/by-option" "$t/$name/$file" ||
 		fail "report --$name and report --format $name wrote different files"
 done <"$t/formats"
+
+# and with its parents; a file named as the folder is refused, exit 3
+"$STARVE" report "$r" --format json -o "$t/new/deeper" >/dev/null ||
+	fail "report -o into a folder and its parents, both new, failed"
+[ -s "$t/new/deeper/result.json" ] || fail "report -o new/deeper wrote no result.json"
+: >"$t/a-file"
+expect_exit 3 "$STARVE" report "$r" --format json -o "$t/a-file" 2>"$t/err" >/dev/null
+grep -q "'$t/a-file' is not a directory" "$t/err" || fail "-o a file: $(cat "$t/err")"
 
 expect_exit 2 "$STARVE" report "$r" --format junit,pdf -o "$t" 2>"$t/err"
 grep -q "unknown report format 'pdf'" "$t/err" || fail "a wrong name is not named: $(cat "$t/err")"
