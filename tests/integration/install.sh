@@ -1,9 +1,9 @@
 #!/bin/sh
 # `make install DESTDIR=D` installs a starve that works from D: every
 # profile of profiles/ (so one missing from Makefile.am's list fails here),
-# found by name; the docs --help and the man pages cite, at the paths they
-# cite them by under $(docdir); the LAVA and KernelCI files under
-# $(pkgdatadir)/ci; the bash completion.
+# found by name; the docs --help, the man pages and the installed docs and
+# profiles cite, at the paths they cite them by under $(docdir); the LAVA
+# and KernelCI files under $(pkgdatadir)/ci; the bash completion.
 . "$top_srcdir/tests/lib.sh"
 need_cmd make
 T="$TMPDIR_TEST"
@@ -35,6 +35,14 @@ cited=$( (sed -n 's/^\.I \(doc\|ci\/[a-z]*\)\(\/[^ ]*\.md\)$/\1\2/p' "$top_srcdi
 [ -n "$cited" ] || fail "no cited doc found (the man page changed?)"
 for d in $cited; do
 	[ -f "$D$docdir/$d" ] || fail "$d is cited but not installed under $docdir"
+done
+# and every doc an installed doc, profile or lab file cites by its path
+# (README.md, doc/kernels.md and profiles/known/ cite doc/known-regressions.md)
+cited=$(find "$D$docdir" "$D$pkgdatadir/profiles" "$D$pkgdatadir/ci" -type f \
+	-exec grep -ohE 'doc/[a-z0-9-]+\.md' {} + | sort -u)
+[ -n "$cited" ] || fail "no installed doc cites another (README.md changed?)"
+for d in $cited; do
+	[ -f "$D$docdir/$d" ] || fail "$d is cited by an installed file but not installed under $docdir"
 done
 for f in README.md starve.yaml qemu-job.yaml init make-initramfs.sh install-starve.sh; do
 	[ -f "$D$pkgdatadir/ci/lava/$f" ] || fail "ci/lava/$f is not installed"
