@@ -3,7 +3,8 @@
 # 'starve --man' writes from them (make update-man); COMMANDS has an entry
 # for every command 'starve --help' lists and no other; each command's entry
 # describes exactly the options, long and short, its --help lists; and the
-# page renders at 80 columns without splitting an option's name.
+# page renders at 80 columns without splitting an option's name or any line
+# running past the 80th column.
 . "$top_srcdir/tests/lib.sh"
 
 man1=$top_srcdir/doc/starve.1
@@ -59,6 +60,9 @@ if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
 	MANWIDTH=80 LC_ALL=C.UTF-8 man -l "$man1" >"$t/rendered" 2>"$t/man.err" ||
 		fail "man -l doc/starve.1 failed: $(cat "$t/man.err")"
 	! grep -n '‐$' "$t/rendered" >&2 || fail "starve(1) hyphenates words at line ends"
+	# no line wider than the terminal (characters, not bytes: quotes are UTF-8)
+	! LC_ALL=C.UTF-8 grep -n '^.\{81,\}$' "$t/rendered" >&2 ||
+		fail "starve(1) has lines over 80 columns at MANWIDTH=80 (above); break them in the source"
 	for c in $(cat "$t/commands"); do
 		for opt in $(grep -e '^--' "$t/help.$c"); do
 			grep -q -e "$opt\\([^a-z0-9-]\\|$\\)" "$t/rendered" ||
