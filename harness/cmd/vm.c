@@ -6,6 +6,7 @@
 #include "harness/cmd/cmd.h"
 #include "harness/cmd/run-options.h"
 #include "harness/profile/profile.h"
+#include "harness/vm/accel.h"
 #include "harness/vm/debian.h"
 #include "harness/vm/image.h"
 #include "harness/vm/vm.h"
@@ -29,11 +30,10 @@ struct vm_args {
 	struct run_opts run;	/* handed to starve run in each guest */
 };
 
-static const char *const vm_accels[] = { "auto", "kvm", "tcg", NULL };
 enum { VM_SPEC_CPUS, VM_SPEC_ACCEL, VM_SPEC_TIMEOUT, VM_SPEC_MAX_REPEAT, VM_SPEC_BUDGET };
 static const struct opt_spec vm_specs[] = {
 	[VM_SPEC_CPUS] = { "cpus", OPT_INT, NULL, 1, 64, "2", "virtual CPUs", NULL },
-	[VM_SPEC_ACCEL] = { "accel", OPT_ENUM, NULL, 0, 0, "auto", "accelerator", vm_accels },
+	[VM_SPEC_ACCEL] = { "accel", OPT_ENUM, NULL, 0, 0, "auto", "accelerator", vm_accel_names },
 	[VM_SPEC_TIMEOUT] = { "timeout", OPT_DURATION, "ns", 1e9, 86400e9, NULL, "time limit",
 			      NULL },
 	[VM_SPEC_MAX_REPEAT] = { "max-repeat", OPT_INT, NULL, 1, 1000, "10", "runs a kernel at most",

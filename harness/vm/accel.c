@@ -18,19 +18,13 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-static const char *const accel_names[] = { "auto", "kvm", "tcg" };
-
-int vm_accel_parse(const char *name)
-{
-	for (int i = 0; i < 3; i++)
-		if (!strcmp(name, accel_names[i]))
-			return i;
-	return -1;
-}
+const char *const vm_accel_names[] = { "auto", "kvm", "tcg", NULL };
+_Static_assert(sizeof(vm_accel_names) / sizeof(*vm_accel_names) == VM_ACCEL_TCG + 2,
+	       "vm_accel_names: one name per enum vm_accel, then NULL");
 
 const char *vm_accel_name(enum vm_accel a)
 {
-	return accel_names[a];
+	return vm_accel_names[a];
 }
 
 int vm_kvm_usable(char *why, size_t why_len)

@@ -16,8 +16,9 @@ enum vm_accel { VM_ACCEL_AUTO, VM_ACCEL_KVM, VM_ACCEL_TCG };
  * (a kernel boots in one or two under KVM). */
 #define VM_KVM_HELLO_S 20
 
-/* "auto", "kvm", "tcg" to the enum; -1 for anything else. */
-int vm_accel_parse(const char *name);
+/* The names of enum vm_accel, in its order and NULL-ended: the choices of
+ * --accel (harness/cmd/vm.c), whose index is the enum. */
+extern const char *const vm_accel_names[];
 const char *vm_accel_name(enum vm_accel a);
 
 /* Whether /dev/kvm can be opened and speaks the KVM API: 0, or -1 with WHY

@@ -6,6 +6,7 @@
  * and every real command's table well formed. */
 #include "config.h"
 #include "harness/cmd/cmd.h"
+#include "harness/vm/accel.h"
 #include "lib/error.h"
 #include "tests/unit/unit.h"
 
@@ -492,6 +493,20 @@ START_TEST(every_command_table_is_well_formed)
 }
 END_TEST
 
+/* `starve vm --accel` takes the names the vm room boots by, from its one
+ * table: a choice's index is the enum vm_accel the guest gets. */
+START_TEST(vm_accel_choices_are_the_vm_rooms_table)
+{
+	const struct cmd_option *o = cmd_vm.options;
+
+	while (o->name && strcmp(o->name, "accel"))
+		o++;
+	ck_assert_ptr_nonnull(o->name);
+	ck_assert_ptr_eq(o->spec->choices, vm_accel_names);
+	ck_assert_str_eq(vm_accel_name(VM_ACCEL_KVM), o->spec->choices[VM_ACCEL_KVM]);
+}
+END_TEST
+
 /* Run the real command C with ARGV; the messages it printed, one a line. */
 static const char *run_real(const struct cmd *c, char **argv)
 {
@@ -560,6 +575,7 @@ int main(void)
 	tcase_add_test(tc, the_synopsis_names_every_row);
 	tcase_add_test(tc, the_man_synopsis_keeps_each_option_whole);
 	tcase_add_test(tc, every_command_table_is_well_formed);
+	tcase_add_test(tc, vm_accel_choices_are_the_vm_rooms_table);
 	tcase_add_test(tc, the_command_line_obeys_the_profiles_ranges);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
