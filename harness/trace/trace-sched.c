@@ -160,16 +160,6 @@ const struct tsched_task *tsched_find(const struct tsched *t, pid_t pid)
 	return t->index[slot] ? &t->tasks[t->index[slot] - 1] : NULL;
 }
 
-size_t tsched_n_tasks(const struct tsched *t)
-{
-	return t->n_tasks;
-}
-
-const struct tsched_task *tsched_task_at(const struct tsched *t, size_t i)
-{
-	return i < t->n_tasks ? &t->tasks[i] : NULL;
-}
-
 uint64_t tsched_events(const struct tsched *t)
 {
 	return t->events;

@@ -94,9 +94,6 @@ void tsched_finish(struct tsched *t, int64_t end_ns);
 
 /* The task PID has been seen, or NULL. */
 const struct tsched_task *tsched_find(const struct tsched *t, pid_t pid);
-/* Every task seen, I < tsched_n_tasks(). */
-size_t tsched_n_tasks(const struct tsched *t);
-const struct tsched_task *tsched_task_at(const struct tsched *t, size_t i);
 uint64_t tsched_events(const struct tsched *t);
 
 #endif
