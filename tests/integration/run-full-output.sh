@@ -2,8 +2,9 @@
 # A full output directory loses nothing (issue 20, 6), on a small tmpfs.
 # Full before the run (4 KiB free): refused before any knob write (exit 3,
 # "nothing was changed"; a watcher never sees the knob changed). Filled
-# during the run: the result is kept in the state directory, its path
-# printed once, the table still printed (exit 3).
+# during the run: the result is kept in the state directory as
+# result-PID.json, where doc/design.md says, its path printed once, the
+# table still printed (exit 3).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 guard_knob_change
@@ -37,6 +38,13 @@ wait $ctl; rc=$?
 [ "$rc" = 3 ] || fail "exit $rc with the output full at the end, expected 3: $(cat "$TMPDIR_TEST/log")"
 kept=$(sed -n 's/.*the result is kept at \(.*\) instead.*/\1/p' "$TMPDIR_TEST/log")
 [ -n "$kept" ] || fail "no path of a kept result: $(cat "$TMPDIR_TEST/log")"
+# where doc/design.md ("Output") says it goes
+case $kept in
+"$STARVE_STATE_DIR"/result-[0-9]*.json) ;;
+*) fail "the result was kept at $kept, not \$STARVE_STATE_DIR/result-PID.json" ;;
+esac
+grep -qF '`$STARVE_STATE_DIR/result-PID.json`' "$top_srcdir/doc/design.md" ||
+	fail "doc/design.md does not say a result is kept at \$STARVE_STATE_DIR/result-PID.json"
 [ "$(grep -c "kept at" "$TMPDIR_TEST/log")" = 1 ] || fail "the kept path was not printed once: $(cat "$TMPDIR_TEST/log")"
 [ "$(grep -c "No space" "$TMPDIR_TEST/log")" -le 2 ] || fail "the same failure printed again and again: $(cat "$TMPDIR_TEST/log")"
 check_json "$kept" '(.runs | length) == 1 and .runs[0].loads[0].name == "hogs"' "the kept result lacks the run"
