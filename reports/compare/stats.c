@@ -43,6 +43,11 @@ double stat_mwu_min_p(size_t na, size_t nb)
 	return ways < 2 ? 1 : 2 / ways;
 }
 
+double stat_mwu_min_p_one_sided(size_t na, size_t nb)
+{
+	return stat_mwu_min_p(na, nb) / 2;
+}
+
 /* Number of arrangements of NA + NB values giving each U = 0..na*nb, into
  * COUNT. [m + n choose m]_q = prod_{i=1..m} (1 - q^(n+i)) / (1 - q^i); after
  * step i the list holds [n + i choose i]_q, so every value stays an integer
@@ -126,6 +131,11 @@ static void stat_mwu_normal(size_t na, size_t nb, double tie_term, struct stat_m
 	double dev = fabs(out->u - mu) - 0.5;
 
 	out->method = STAT_NORMAL;
+	/* U counts pairs with A above B: a small U says B lies above */
+	out->p_up = var > 0 ? 0.5 * erfc(-(out->u - mu + 0.5) / sqrt(var) / M_SQRT2) : 1;
+	out->p_down = var > 0 ? 0.5 * erfc((out->u - mu - 0.5) / sqrt(var) / M_SQRT2) : 1;
+	out->p_up = fmin(1, out->p_up);
+	out->p_down = fmin(1, out->p_down);
 	if (var <= 0 || dev <= 0) {	/* all values equal, or U at its mean */
 		out->z = 0;
 		out->p = 1;
@@ -160,6 +170,8 @@ int stat_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
 
 		out->method = STAT_EXACT;
 		out->p = fmin(1, 2 * fmin(low, high));
+		out->p_up = low;	/* P(U <= u): B above A at least this often */
+		out->p_down = high;
 		return 0;
 	}
 	stat_mwu_normal(na, nb, tie_term, out);
@@ -219,15 +231,19 @@ double stat_t_two_sided(double t, double df)
 	return stat_ibeta(df / 2, 0.5, df / (df + t * t));
 }
 
-static void stat_mean_var(const double *v, size_t n, double *mean, double *var)
+/* The mean and the variance of V's N values (on logs when LOG_SCALE). */
+static void stat_side(const double *v, size_t n, bool log_scale, double *mean, double *var)
 {
 	double sum = 0, sq = 0;
 
 	for (size_t i = 0; i < n; i++)
-		sum += v[i];
+		sum += log_scale ? log(v[i]) : v[i];
 	*mean = sum / (double)n;
-	for (size_t i = 0; i < n; i++)
-		sq += (v[i] - *mean) * (v[i] - *mean);
+	for (size_t i = 0; i < n; i++) {
+		double d = (log_scale ? log(v[i]) : v[i]) - *mean;
+
+		sq += d * d;
+	}
 	*var = sq / (double)(n - 1);
 }
 
@@ -237,8 +253,8 @@ int stat_welch(const double *a, size_t na, const double *b, size_t nb, struct st
 
 	if (na < 2 || nb < 2)
 		return -1;
-	stat_mean_var(a, na, &ma, &va);
-	stat_mean_var(b, nb, &mb, &vb);
+	stat_side(a, na, false, &ma, &va);
+	stat_side(b, nb, false, &mb, &vb);
 	sa = va / (double)na;
 	sb = vb / (double)nb;
 	if (sa + sb == 0) {	/* no spread at all: the means are equal or not */
@@ -287,42 +303,84 @@ static bool stat_all_positive(const double *v, size_t n)
 	return true;
 }
 
-int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
-			struct stat_interval *out)
+int stat_two_sample(const double *a, size_t na, const double *b, size_t nb, struct stat_two *out)
 {
-	bool use_log = stat_all_positive(a, na) && stat_all_positive(b, nb);
-	double *la, *lb, ma, va, mb, vb, half, diff;
-	struct stat_welch w;
-	int ret;
+	double ma, va, mb, vb, sa, sb, pooled;
 
 	if (na < 2 || nb < 2)
 		return -1;
-	la = malloc(na * sizeof(*la));
-	lb = malloc(nb * sizeof(*lb));
-	if (!la || !lb) {
-		free(la), free(lb);
-		return -1;
+	out->log = stat_all_positive(a, na) && stat_all_positive(b, nb);
+	stat_side(a, na, out->log, &ma, &va);
+	stat_side(b, nb, out->log, &mb, &vb);
+	out->diff = mb - ma;
+	out->base = ma;
+	sa = va / (double)na;
+	sb = vb / (double)nb;
+	out->se_welch = sqrt(sa + sb);
+	out->df_welch = sa + sb > 0 ? (sa + sb) * (sa + sb) /
+			(sa * sa / (double)(na - 1) + sb * sb / (double)(nb - 1)) :
+			(double)(na + nb - 2);
+	pooled = ((double)(na - 1) * va + (double)(nb - 1) * vb) / (double)(na + nb - 2);
+	out->se_pooled = sqrt(pooled * (1 / (double)na + 1 / (double)nb));
+	out->df_pooled = (double)(na + nb - 2);
+	return 0;
+}
+
+double stat_t_upper(double t, double df)
+{
+	double two = stat_t_two_sided(t, df);
+
+	if (isnan(two))
+		return NAN;
+	return t >= 0 ? two / 2 : 1 - two / 2;
+}
+
+void stat_t_sided(double diff, double se, double df, double *up, double *down)
+{
+	if (!(se > 0)) {	/* no spread: the sides are equal or apart */
+		*up = diff > 0 ? 0 : 1;
+		*down = diff < 0 ? 0 : 1;
+		return;
 	}
-	for (size_t i = 0; i < na; i++)
-		la[i] = use_log ? log(a[i]) : a[i];
-	for (size_t i = 0; i < nb; i++)
-		lb[i] = use_log ? log(b[i]) : b[i];
-	ret = stat_welch(la, na, lb, nb, &w);
-	stat_mean_var(la, na, &ma, &va);
-	stat_mean_var(lb, nb, &mb, &vb);
-	free(la), free(lb);
-	if (ret < 0)
-		return -1;
-	diff = mb - ma;
-	half = isinf(w.t) || w.t == 0 ? 0 : fabs(diff / w.t) * stat_t_quantile(1 - alpha / 2, w.df);
-	out->p = w.p;
-	out->log = use_log;
-	if (use_log) {
-		out->lo_pct = expm1(diff - half) * 100;
-		out->hi_pct = expm1(diff + half) * 100;
+	*up = stat_t_upper(diff / se, df);
+	*down = stat_t_upper(-diff / se, df);
+}
+
+double stat_tost(const struct stat_two *s, double fraction, double absolute)
+{
+	double lo, hi, above_lo, below_hi, unused;
+
+	if (s->log) {
+		lo = fraction >= 1 ? -INFINITY : log1p(-fraction);
+		hi = log1p(fraction);
 	} else {
-		out->lo_pct = stat_pct(diff - half, ma);
-		out->hi_pct = stat_pct(diff + half, ma);
+		hi = absolute;
+		lo = -hi;
+	}
+	/* "above LO" and "below HI", each one-sided at the same level */
+	stat_t_sided(s->diff - lo, s->se_welch, s->df_welch, &above_lo, &unused);
+	stat_t_sided(s->diff - hi, s->se_welch, s->df_welch, &unused, &below_hi);
+	return fmax(above_lo, below_hi);
+}
+
+int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
+			struct stat_interval *out)
+{
+	struct stat_two s;
+	double half;
+
+	if (stat_two_sample(a, na, b, nb, &s) < 0)
+		return -1;
+	half = s.se_welch > 0 ? s.se_welch * stat_t_quantile(1 - alpha / 2, s.df_welch) : 0;
+	out->p = s.se_welch > 0 ? stat_t_two_sided(s.diff / s.se_welch, s.df_welch) :
+		 s.diff == 0 ? 1 : 0;
+	out->log = s.log;
+	if (s.log) {
+		out->lo_pct = expm1(s.diff - half) * 100;
+		out->hi_pct = expm1(s.diff + half) * 100;
+	} else {
+		out->lo_pct = stat_pct(s.diff - half, s.base);
+		out->hi_pct = stat_pct(s.diff + half, s.base);
 	}
 	return 0;
 }

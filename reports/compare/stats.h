@@ -23,6 +23,8 @@ struct stat_mwu {
 	double z;		/* normal approximation's z (0 when exact) */
 	bool ties;		/* some values occur more than once */
 	enum stat_method method;
+	/* one-sided: small when B tends to lie above A (p_up) or below it */
+	double p_up, p_down;
 };
 
 /* Median of N values (mean of the middle two when N is even); does not
@@ -38,6 +40,9 @@ int stat_mann_whitney(const double *a, size_t na, const double *b, size_t nb,
  * NB values (complete separation): 2 / C(NA + NB, NA), at most 1. With 3
  * repetitions a side it is 0.1, so such a comparison can never reach 0.05. */
 double stat_mwu_min_p(size_t na, size_t nb);
+
+/* The smallest one-sided p-value the exact test can give: half the above. */
+double stat_mwu_min_p_one_sided(size_t na, size_t nb);
 
 /* Welch's t test (unequal variances): for means of roughly normal samples,
  * e.g. throughput; it can reach small p-values with 3 values a side, where
@@ -79,6 +84,35 @@ int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, 
  * ranks), in percent of A's median; p is left as is. -1 when a side is empty. */
 int stat_shift_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
 			struct stat_interval *out);
+
+/* The two samples as a t test sees them: on logs when every value is
+ * positive, else on the values. DIFF is B's mean minus A's; the pooled
+ * standard error (Student: one variance for both sides, as when both come
+ * from one distribution) with NA + NB - 2 degrees of freedom, and Welch's
+ * (a variance each) with the Welch-Satterthwaite degrees of freedom. */
+struct stat_two {
+	double diff;
+	double se_pooled, df_pooled;
+	double se_welch, df_welch;
+	double base;		/* A's mean on the test's scale (a values interval is in percent of it) */
+	bool log;
+};
+
+/* -1 when a side has fewer than 2 values or memory runs out. */
+int stat_two_sample(const double *a, size_t na, const double *b, size_t nb, struct stat_two *out);
+
+/* P(T >= t) for Student's t with DF degrees of freedom (t may be infinite). */
+double stat_t_upper(double t, double df);
+
+/* One-sided p-values of DIFF over its standard error SE with DF degrees of
+ * freedom: *UP small when B lies above A, *DOWN when below. SE 0: 0 or 1. */
+void stat_t_sided(double diff, double se, double df, double *up, double *down);
+
+/* Two one-sided tests (TOST) with Welch's standard error: the p-value of
+ * "the change lies inside the margin". On logs the margin is FRACTION of A
+ * (0.05: between log(0.95) and log(1.05)); on values it is ABSOLUTE either
+ * way. Small when the sides are shown to be the same within the margin. */
+double stat_tost(const struct stat_two *s, double fraction, double absolute);
 
 /* The Q quantile (0 < Q < 1) of Student's t with DF degrees of freedom. */
 double stat_t_quantile(double q, double df);

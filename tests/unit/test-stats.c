@@ -200,6 +200,87 @@ START_TEST(welch_on_small_samples)
 }
 END_TEST
 
+/* Student's and Welch's standard errors and degrees of freedom, on the
+ * values when one is not positive (else on logs). */
+START_TEST(two_sample_pooled_and_welch)
+{
+	const double a[] = { -1, 0, 1 }, b[] = { 1, 2, 3, 4, 5 };
+	const double pa[] = { 1, 2, 4 }, pb[] = { 2, 4, 8 };
+	struct stat_two s;
+
+	ck_assert_int_eq(stat_two_sample(a, 3, b, 5, &s), 0);
+	ck_assert(!s.log);
+	ck_assert_double_eq_tol(s.diff, 3, 1e-12);
+	/* pooled variance (2 * 1 + 4 * 2.5) / 6 = 2 */
+	ck_assert_double_eq_tol(s.se_pooled, sqrt(2 * (1.0 / 3 + 1.0 / 5)), 1e-12);
+	ck_assert_double_eq(s.df_pooled, 6);
+	ck_assert_double_eq_tol(s.se_welch, sqrt(1.0 / 3 + 2.5 / 5), 1e-12);
+	ck_assert_double_eq_tol(s.df_welch, (1.0 / 3 + 0.5) * (1.0 / 3 + 0.5) /
+				(1.0 / 9 / 2 + 0.25 / 4), 1e-12);
+	/* positive values: on logs, B twice A */
+	ck_assert_int_eq(stat_two_sample(pa, 3, pb, 3, &s), 0);
+	ck_assert(s.log);
+	ck_assert_double_eq_tol(s.diff, log(2), 1e-12);
+	ck_assert_int_eq(stat_two_sample(a, 1, b, 5, &s), -1);
+}
+END_TEST
+
+/* One-sided tails against the table: t 2.776445 with 4 degrees of freedom
+ * leaves 0.025 above it. */
+START_TEST(one_sided_t_tails)
+{
+	double up, down;
+
+	ck_assert_double_eq_tol(stat_t_upper(2.776445, 4), 0.025, 1e-6);
+	ck_assert_double_eq_tol(stat_t_upper(-2.776445, 4), 0.975, 1e-6);
+	stat_t_sided(2.776445, 1, 4, &up, &down);
+	ck_assert_double_eq_tol(up, 0.025, 1e-6);
+	ck_assert_double_eq_tol(down, 0.975, 1e-6);
+	stat_t_sided(1, 0, 4, &up, &down);	/* no spread: apart */
+	ck_assert_double_eq(up, 0);
+	ck_assert_double_eq(down, 1);
+}
+END_TEST
+
+/* TOST: the same sides (spread 1, three a side: Welch's se sqrt(2/3), df 4)
+ * are shown inside a margin of 2.776445 se at 0.025, and not inside a
+ * narrower one; on logs the margin is a fraction of A, and a margin of 100%
+ * or more has no lower end. */
+START_TEST(tost_shows_the_same_within_a_margin)
+{
+	const double a[] = { -1, 0, 1 }, pa[] = { 10, 11, 12 }, pb[] = { 30, 33, 36 };
+	struct stat_two s;
+
+	ck_assert_int_eq(stat_two_sample(a, 3, a, 3, &s), 0);
+	ck_assert_double_eq_tol(stat_tost(&s, 0, 2.776445 * sqrt(2.0 / 3)), 0.025, 1e-6);
+	ck_assert(stat_tost(&s, 0, 1) > 0.1);
+	ck_assert_int_eq(stat_two_sample(pa, 3, pa, 3, &s), 0);
+	ck_assert(stat_tost(&s, 0.5, 0) < 0.01);
+	ck_assert(stat_tost(&s, 0.01, 0) > 0.4);
+	/* three times A: outside 100% above, inside 300% */
+	ck_assert_int_eq(stat_two_sample(pa, 3, pb, 3, &s), 0);
+	ck_assert(stat_tost(&s, 1.0, 0) > 0.5);
+	ck_assert(stat_tost(&s, 3.0, 0) < 0.01);
+}
+END_TEST
+
+/* Mann-Whitney one-sided: complete separation of 3 a side is 1/20 on its
+ * side and 1 on the other. */
+START_TEST(mann_whitney_one_sided)
+{
+	const double a[] = { 1, 2, 3 }, b[] = { 4, 5, 6 };
+	struct stat_mwu u;
+
+	ck_assert_int_eq(stat_mann_whitney(a, 3, b, 3, &u), 0);
+	ck_assert_double_eq_tol(u.p_up, 0.05, 1e-12);
+	ck_assert_double_eq_tol(u.p_down, 1, 1e-12);
+	ck_assert_double_eq_tol(u.p, 0.1, 1e-12);
+	ck_assert_double_eq_tol(stat_mwu_min_p_one_sided(3, 3), 0.05, 1e-12);
+	ck_assert_int_eq(stat_mann_whitney(b, 3, a, 3, &u), 0);
+	ck_assert_double_eq_tol(u.p_down, 0.05, 1e-12);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("stats");
@@ -216,6 +297,10 @@ int main(void)
 	tcase_add_test(tc, min_p_bounds);
 	tcase_add_test(tc, t_tails_match_tables);
 	tcase_add_test(tc, welch_on_small_samples);
+	tcase_add_test(tc, two_sample_pooled_and_welch);
+	tcase_add_test(tc, one_sided_t_tails);
+	tcase_add_test(tc, tost_shows_the_same_within_a_margin);
+	tcase_add_test(tc, mann_whitney_one_sided);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
