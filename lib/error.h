@@ -13,7 +13,10 @@ enum starve_exit {
 	EXIT_VERDICT_FAIL = 1,	/* a verdict failed, or compare found a regression */
 	EXIT_USAGE = 2,		/* usage or profile error */
 	EXIT_RUNTIME = 3,	/* runtime error (including "not implemented yet") */
+	/* no verdict: everything skipped (kselftest's skip), or a comparison,
+	 * vm or bisect that the data could not decide */
 	EXIT_ALL_SKIPPED = 4,
+	EXIT_UNDECIDED = 4,
 };
 
 int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,8 +1,9 @@
 /* The search of `starve bisect` (bisect.h): the good end, the bad end, then
  * halve the interval between the last good and the first bad kernel until
- * they are neighbours. A kernel that cannot be tested is skipped (said so)
- * and a neighbour inside the interval is tried instead; when none is left,
- * the answer is the interval, undecided. Each kernel boots into DIR/kNN/;
+ * they are neighbours. A kernel that cannot be tested, or whose comparison
+ * stays undecided, is skipped (said so) and a neighbour inside the interval
+ * is tried instead; when none is left, the answer is the interval and the
+ * kernels skipped in it, undecided. Each kernel boots into DIR/kNN/;
  * every finished step is in DIR/bisect.log before the next boots, so a
  * resumed search reuses it. */
 #include "config.h"
@@ -203,6 +204,15 @@ static long bisect_pick(const struct bisect_ctx *c, size_t lo, size_t hi)
 	return -1;
 }
 
+/* The kernels strictly between LO and HI that were skipped, and why. */
+static void bisect_list_skipped(const struct bisect_ctx *c, size_t lo, size_t hi)
+{
+	for (size_t i = lo + 1; i < hi; i++)
+		printf("  %s: %s (%s)\n", c->o->kernels[i],
+		       c->steps[i].state == BISECT_UNSURE ? "undecided" : "cannot be tested",
+		       c->steps[i].figure);
+}
+
 static int bisect_found(struct bisect_ctx *c, size_t lo, size_t hi)
 {
 	const struct bisect_options *o = c->o;
@@ -249,18 +259,19 @@ static int bisect_search(struct bisect_ctx *c)
 	if (state != BISECT_GOOD)
 		return c->usage_error ? EXIT_USAGE :
 		       (error("the first (good) kernel %s could not be tested", o->kernels[0]),
-			BISECT_UNDECIDED);
+			BISECT_ERROR);
 	hi = bisect_bad_end(c, &state);
 	if (!hi || state < 0)
 		return c->usage_error ? EXIT_USAGE :
-		       (error("no kernel after %s could be tested", o->kernels[0]), BISECT_UNDECIDED);
+		       (error("no kernel after %s could be tested", o->kernels[0]), BISECT_ERROR);
 	if (state == BISECT_GOOD) {
-		printf("\nno change found: %s against %s (%s)\n", o->kernels[hi], o->kernels[0],
+		printf("\nno change: %s is equivalent to %s (%s)\n", o->kernels[hi], o->kernels[0],
 		       c->steps[hi].figure);
 		return BISECT_NO_CHANGE;
 	}
 	if (state == BISECT_UNSURE) {
-		printf("\ncould not decide: %s against %s is undecided within the budget (%s)\n",
+		printf("\nundecided: %s against %s could not be decided within the budget (%s); "
+		       "more runs (--max-repeat, --budget) or a quieter host would\n",
 		       o->kernels[hi], o->kernels[0], c->steps[hi].figure);
 		return BISECT_UNDECIDED;
 	}
@@ -268,14 +279,14 @@ static int bisect_search(struct bisect_ctx *c)
 		long pick = bisect_pick(c, lo, hi);
 
 		if (pick < 0) {
-			printf("\ncould not decide: the first bad kernel is after %s and at or "
-			       "before %s, whose kernels between could not be tested or decided\n",
-			       o->kernels[lo], o->kernels[hi]);
+			printf("\nundecided: the first bad kernel is after %s and at or before %s; "
+			       "the kernels between were skipped:\n", o->kernels[lo], o->kernels[hi]);
+			bisect_list_skipped(c, lo, hi);
 			return BISECT_UNDECIDED;
 		}
 		state = bisect_test(c, (size_t)pick);
 		if (state < 0)
-			return c->usage_error ? EXIT_USAGE : BISECT_UNDECIDED;
+			return c->usage_error ? EXIT_USAGE : BISECT_ERROR;
 		if (state == BISECT_BAD)
 			hi = (size_t)pick;
 		else if (state == BISECT_GOOD)
@@ -292,9 +303,9 @@ int bisect_run(const struct bisect_options *o)
 	if (o->n_kernels < 2)
 		return error("bisect needs at least two kernels, the good one first"), EXIT_USAGE;
 	if (fs_mkdirs(o->dir) < 0)
-		return error_errno("cannot create '%s'", o->dir), BISECT_UNDECIDED;
+		return error_errno("cannot create '%s'", o->dir), BISECT_ERROR;
 	if (bisect_log_start(o->dir, o->args, o->n_args) < 0)
-		return BISECT_UNDECIDED;
+		return BISECT_ERROR;
 	c.steps = xcalloc(o->n_kernels, sizeof(*c.steps));
 	for (size_t i = 0; i < o->n_kernels; i++)
 		c.steps[i].state = BISECT_UNTESTED;

@@ -7,11 +7,12 @@
  * log that --resume continues (log.c) and runs the search (bisect.c).
  *
  * Guarantees and limits: each step is one comparison whose chance of calling
- * an unchanged kernel "bad" is at most alpha (Holm over the gated rows), so a
- * search of k steps errs at most k * alpha; "good" means "no change found at
- * this many runs", not "the same": a change smaller than the runs can decide
- * looks good. The search assumes one change point (good ... good bad ...
- * bad). */
+ * an unchanged kernel "bad" is at most alpha (Holm over the gated rows), and
+ * a changed one "good" at most alpha (good is "equivalent": every gated row
+ * shown inside its margin), so a search of k steps errs at most k * alpha.
+ * A step the data cannot decide gets more boots (--until-decided, the
+ * default) and is then skipped, as `git bisect skip` is: never guessed. The
+ * search assumes one change point (good ... good bad ... bad). */
 #ifndef STARVE_BISECT_H
 #define STARVE_BISECT_H
 
@@ -25,9 +26,10 @@
 /* The exit statuses of a bisection and of one --git-step (git bisect run
  * reads 125 as "skip this commit"). */
 enum bisect_exit {
-	BISECT_NO_CHANGE = 0,	/* the last kernel does not differ from the first */
+	BISECT_NO_CHANGE = 0,	/* the last kernel is equivalent to the first */
 	BISECT_FOUND = 1,
-	BISECT_UNDECIDED = 3,	/* a kernel that must be tested could not be */
+	BISECT_ERROR = 3,	/* the first kernel, or every later one, could not be tested */
+	BISECT_UNDECIDED = 4,	/* undecided steps hide the first bad kernel: a range */
 	BISECT_GIT_SKIP = 125,
 };
 
@@ -61,7 +63,8 @@ int bisect_debian_vercmp(const char *a, const char *b);
 int bisect_run(const struct bisect_options *o);
 
 /* --git-step: judge the results under DIR against those under BASELINE:
- * 0 same, 1 bad, 125 when DIR has no result for a baseline profile. */
+ * 0 equivalent, 1 bad, 125 when DIR has no result for a baseline profile or
+ * the comparison is undecided (git skips the commit rather than guess). */
 int bisect_git_judge(const char *baseline, const char *dir, const struct looks_rule *rule);
 
 /* A step of the search, as the log keeps it. */

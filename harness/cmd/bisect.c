@@ -30,7 +30,7 @@ struct bisect_args {
 	struct cmd_words kernels;
 	const char *output, *resume, *metric, *alpha, *baseline;
 	bool regression, git_step, list;
-	bool until_decided;
+	bool until_decided, once;
 	int64_t max_repeat, budget_ns;
 };
 
@@ -53,13 +53,16 @@ static const struct cmd_option bisect_options[] = {
 	CMD_STRING("metric", "LOAD.METRIC", struct bisect_args, metric,
 		   "bad: a significant change of this metric either way"),
 	CMD_FLAG("until-decided", struct bisect_args, until_decided,
-		 "boot a kernel and the first again, in turn, until its rows are decided "
-		 "(changed, or within their thresholds) or the budget is spent; alpha is "
-		 "spent over the planned looks"),
+		 "the default: boot an undecided kernel and the first again, in turn, until "
+		 "it is decided (a regression, or every gated row equivalent) or the budget is "
+		 "spent, then skip it; alpha is spent over the planned looks"),
+	CMD_FLAG("once", struct bisect_args, once,
+		 "judge each kernel on its first boot only: an undecided one is skipped"),
 	CMD_INT("max-repeat", "N", &bisect_specs[BISECT_SPEC_MAX_REPEAT], struct bisect_args,
-		max_repeat, "--until-decided: runs a side at most (default 10)"),
+		max_repeat, "runs a side at most before an undecided kernel is skipped "
+		"(default 10)"),
 	CMD_INT("budget", "T", &bisect_specs[BISECT_SPEC_BUDGET], struct bisect_args, budget_ns,
-		"--until-decided: time limit of one kernel's looks (default none)"),
+		"time limit of one kernel's added looks (default none)"),
 	CMD_STRING("alpha", "A", struct bisect_args, alpha,
 		   "error rate of each step's comparison (0.05; Holm over the gated rows)"),
 	CMD_STRING("output", "DIR", struct bisect_args, output,
@@ -87,13 +90,17 @@ const struct cmd cmd_bisect = {
 		 "PROFILE...` would boot it (its output in DIR/kNN.log), and its results are\n"
 		 "compared with the first kernel's as starve compare does. The ends first, then\n"
 		 "the middle of the interval between the last good and the first bad kernel.\n"
-		 "A kernel that cannot be tested is skipped and a neighbour tried. \"good\"\n"
-		 "means no change found at this many runs, not \"the same\".\n\n"
+		 "\"good\" means equivalent (every gated row shown inside its margin), \"bad\" a\n"
+		 "regression; a kernel neither decides is booted again beside the first, up to\n"
+		 "--max-repeat runs a side, then skipped like one that cannot be tested, and a\n"
+		 "neighbour tried: a step is never guessed.\n\n"
 		 "git bisect run sh -c 'make -j\"$(nproc)\" bzImage || exit 125; starve bisect\n"
 		 "  --git-step --baseline GOOD-RESULTS --kernel arch/x86/boot/bzImage P.yaml'\n\n"
-		 "exit status: 0 no change found, 1 first bad kernel found, 2 usage error,\n"
-		 "3 could not decide (a kernel that mattered could not be tested).\n"
-		 "--git-step: 0 same, 1 bad, 125 untestable, 128 usage error.\n",
+		 "exit status: 0 the last kernel is equivalent to the first, 1 first bad kernel\n"
+		 "found, 2 usage error, 3 the first kernel (or every later one) could not be\n"
+		 "tested, 4 undecided: skipped kernels hide the first bad one (the range is\n"
+		 "printed). --git-step: 0 equivalent, 1 bad, 125 untestable or undecided (git\n"
+		 "skips the commit), 128 usage error.\n",
 };
 
 /* What a boot needs besides the kernel: the profiles and starve vm's options. */
@@ -151,7 +158,9 @@ static int bisect_rule(const struct bisect_args *a, struct looks_rule *rule, cha
 	char *end, *dot;
 
 	rule->alpha = 0.05;
-	rule->until_decided = a->until_decided;
+	rule->until_decided = !a->once;
+	if (a->once && a->until_decided)
+		return cmd_usage_error(&cmd_bisect, "--once and --until-decided: choose one");
 	rule->max_repeat = (size_t)a->max_repeat;
 	rule->budget_ns = a->budget_ns;
 	if (a->alpha) {

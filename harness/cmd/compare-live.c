@@ -168,5 +168,6 @@ int compare_live_run(const struct compare_live *l)
 	       planned, l->opt->alpha, l->opt->alpha / planned, out[1].runs_base, out[1].runs,
 	       out[1].figure);
 	return out[1].state == LOOKS_CHANGED ? EXIT_VERDICT_FAIL :
-	       out[1].state == LOOKS_SAME ? EXIT_PASS : EXIT_RUNTIME;
+	       out[1].state == LOOKS_SAME ? EXIT_PASS :
+	       out[1].state == LOOKS_OPEN ? cmp_undecided_exit(l->opt->undecided) : EXIT_RUNTIME;
 }

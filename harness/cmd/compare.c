@@ -35,6 +35,7 @@ struct compare_args {
 	const char *gate_loads[COMPARE_MAX];
 	struct cmd_words files;
 	bool until_decided;		/* the A/B on this kernel: compare-live.h */
+	bool strict, allow_undecided;	/* what an undecided comparison exits with */
 	const char *output;
 	int64_t max_repeat, budget_ns;
 	char *const *run_args;		/* after "--" */
@@ -75,8 +76,14 @@ static const struct cmd_option compare_options[] = {
 		 "compare the settings inside one result (first = baseline)"),
 	CMD_FLAG("until-decided", struct compare_args, until_decided,
 		 "operands A.yaml B.yaml: an A/B on this kernel: starve run of A, then B, in "
-		 "turn, until every gated row is decided (changed, or within its threshold) or "
-		 "the budget is spent; alpha is spent over the planned looks"),
+		 "turn, until the comparison is decided (a regression, or every gated row "
+		 "equivalent or improved) or the budget is spent; alpha is spent over the "
+		 "planned looks"),
+	CMD_FLAG("strict", struct compare_args, strict,
+		 "an undecided comparison exits 1, as a regression (default 4)"),
+	CMD_FLAG("allow-undecided", struct compare_args, allow_undecided,
+		 "an undecided comparison exits 0, as a pass: the behaviour before undecided "
+		 "had a status of its own (default 4)"),
 	CMD_INT("max-repeat", "N", &compare_specs[COMPARE_SPEC_MAX_REPEAT], struct compare_args,
 		max_repeat, "--until-decided: runs a side at most (default 10)"),
 	CMD_INT("budget", "T", &compare_specs[COMPARE_SPEC_BUDGET], struct compare_args, budget_ns,
@@ -102,15 +109,19 @@ const struct cmd cmd_compare = {
 		 "result.json files under it. Runs are matched by setting, load and metric; a\n"
 		 "metric's samples are its values in the runs with status ok. An expectation that\n"
 		 "passed on the baseline and fails on another result is a regression by itself\n"
-		 "(the reverse an improvement). A metric's verdict is 'regression' or\n"
-		 "'improvement' when its change is significant (p < alpha: the interval\n"
-		 "excludes 0) and beyond its threshold. With one run a side the interval is of\n"
-		 "the two runs and gives no verdict: repeat >= 2 (doc/ci-gating.md).\n\n"
+		 "(the reverse an improvement), when its metric's test confirms it. A metric's\n"
+		 "verdict is 'regression' or 'improvement' when its change is significant\n"
+		 "(one-sided, after Holm) and beyond its margin, 'equivalent' when the change\n"
+		 "is shown inside the margin (TOST), else 'undecided'. The comparison is NO\n"
+		 "REGRESSION only when every gated row is equivalent or improved. With one run\n"
+		 "a side the interval is of the two runs and gives no verdict: repeat >= 2\n"
+		 "(doc/ci-gating.md).\n\n"
 		 "With --until-decided the operands are two profiles, A.yaml B.yaml, and\n"
 		 "options after -- are starve run's: an A/B on this kernel (doc/ci-gating.md).\n\n"
-		 "exit status: 0 no gated regression, 1 a gated regression or a verdict that\n"
-		 "flipped to fail, 2 bad input or usage; --until-decided: 3 undecided within\n"
-		 "--max-repeat or --budget, or a run failed.\n",
+		 "exit status: 0 no regression (every gated row equivalent or improved),\n"
+		 "1 a gated regression or a verdict that flipped to fail, 2 bad input or\n"
+		 "usage, 3 a run of --until-decided failed, 4 undecided (1 with --strict, 0\n"
+		 "with --allow-undecided).\n",
 };
 
 /* --gate: expect, all, or a comma-separated list of loads. */
@@ -180,7 +191,8 @@ static int compare_parse_values(struct compare_args *a)
 
 static int compare_check(struct compare_args *a)
 {
-	if (compare_parse_values(a) < 0)
+	if (compare_parse_values(a) < 0 ||
+	    cmp_parse_undecided(a->strict, a->allow_undecided, &a->opt.undecided) < 0)
 		return -1;
 	if (a->settings && a->files.n != 1)
 		return error("--settings compares the settings of one result: give one file");

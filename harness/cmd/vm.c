@@ -13,6 +13,7 @@
 #include "lib/error.h"
 #include "lib/xalloc.h"
 #include "lib/timeutil.h"
+#include "reports/compare/compare.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,8 @@ struct vm_args {
 	const char *output, *memory, *append, *guest_script;
 	int64_t cpus, accel, timeout_ns;	/* timeout 0: from the profiles */
 	bool quiet, own_clocksource, until_decided;
+	bool strict, allow_undecided;	/* what an undecided comparison exits with */
+	enum cmp_undecided undecided;
 	int64_t max_repeat, budget_ns;	/* --until-decided */
 	struct run_opts run;	/* handed to starve run in each guest */
 };
@@ -68,8 +71,13 @@ static const struct cmd_option vm_options[] = {
 		"limit per kernel (default 2 min plus 3 times the profiles' run time)"),
 	CMD_FLAG("until-decided", struct vm_args, until_decided,
 		 "boot the first kernel again and then each kernel still undecided against "
-		 "it, in turn, until every gated row is decided (changed, or within its "
-		 "threshold) or the budget is spent; alpha is spent over the planned looks"),
+		 "it, in turn, until each is decided (a regression, or every gated row "
+		 "equivalent or improved) or the budget is spent; alpha is spent over the "
+		 "planned looks"),
+	CMD_FLAG("strict", struct vm_args, strict,
+		 "an undecided comparison exits 1, as a regression (default 4)"),
+	CMD_FLAG("allow-undecided", struct vm_args, allow_undecided,
+		 "an undecided comparison exits 0, as a pass (default 4)"),
 	CMD_INT("max-repeat", "N", &vm_specs[VM_SPEC_MAX_REPEAT], struct vm_args, max_repeat,
 		"--until-decided: runs a kernel at most (default 10)"),
 	CMD_INT("budget", "T", &vm_specs[VM_SPEC_BUDGET], struct vm_args, budget_ns,
@@ -94,11 +102,13 @@ const struct cmd cmd_vm = {
 		 "DIR/<label>/ with each result, the console log, dmesg and starve env, then\n"
 		 "the comparison with the first kernel as baseline (DIR/compare-*).\n"
 		 "Packages are cached in $STARVE_KERNEL_CACHE (~/.cache/starve/kernels).\n\n"
-		 "exit status, with two kernels or more: the comparison's, 0, or 1 for a\n"
-		 "regression or a verdict that flips to fail (a closing summary says which\n"
-		 "kernels failed their own expectations); with one: its verdicts', 0 pass,\n"
-		 "1 a verdict failed, 4 all skipped. 2 usage or profile error, 3 a kernel\n"
-		 "could not be tested (the others still run).\n",
+		 "exit status, with two kernels or more: the comparison's: 0 no regression\n"
+		 "(every gated row equivalent or improved), 1 a regression or a verdict that\n"
+		 "flips to fail (a closing summary says which kernels failed their own\n"
+		 "expectations), 4 undecided (1 with --strict, 0 with --allow-undecided);\n"
+		 "with one: its verdicts', 0 pass, 1 a verdict failed, 4 no verdict. 2 usage\n"
+		 "or profile error, 3 a kernel could not be tested or its starve failed (the\n"
+		 "others still run).\n",
 };
 
 #define VM_MAX_PROFILES 32
@@ -120,10 +130,13 @@ static bool vm_memory_valid(const char *size)
 }
 
 /* Everything about the kernels a user can get wrong, before anything runs. */
-static int vm_check_args(const struct vm_args *a)
+static int vm_check_args(struct vm_args *a)
 {
 	char why[512];
 
+	if (a->strict && a->allow_undecided)
+		return cmd_usage_error(&cmd_vm, "--strict and --allow-undecided: choose one");
+	cmp_parse_undecided(a->strict, a->allow_undecided, &a->undecided);
 	if (a->kernels.n > VM_MAX_KERNELS)
 		return cmd_usage_error(&cmd_vm, "at most %d kernels", VM_MAX_KERNELS);
 	if (a->labels.n > a->kernels.n)
@@ -226,7 +239,7 @@ static int vm_start(const struct vm_args *a, const struct vm_profiles *pr, int a
 		.timeout_ns = a->timeout_ns ? a->timeout_ns : vm_default_timeout_ns(pr->planned_ns),
 		.own_clocksource = a->own_clocksource,
 		.until_decided = a->until_decided, .max_repeat = (size_t)a->max_repeat,
-		.budget_ns = a->budget_ns,
+		.budget_ns = a->budget_ns, .undecided = (int)a->undecided,
 		.guest_script = a->guest_script, .quiet = a->quiet, .argc = argc, .argv = argv,
 	};
 

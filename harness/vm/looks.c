@@ -51,8 +51,10 @@ static int vm_looks_print(const struct vm_looks *l, const struct looks_rule *rul
 		       o->figure);
 		if (o->state == LOOKS_CHANGED)
 			code = EXIT_VERDICT_FAIL;
-		else if (o->state != LOOKS_SAME && code == EXIT_PASS)
+		else if (o->state == LOOKS_MISSING && code != EXIT_VERDICT_FAIL)
 			code = EXIT_RUNTIME;
+		else if (o->state == LOOKS_OPEN && code == EXIT_PASS)
+			code = l->undecided;
 	}
 	return code;
 }

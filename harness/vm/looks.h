@@ -18,6 +18,7 @@ struct vm_looks {
 	size_t n;				/* kernels, the baseline included */
 	size_t max_repeat;
 	long long budget_ns;			/* 0: none */
+	int undecided;				/* the exit status of an undecided kernel */
 	vm_look_boot_fn *boot;
 	void *data;
 };
@@ -27,7 +28,8 @@ void vm_look_dir(const char *dir, const char *label, size_t look, char *buf, siz
 
 /* The looks after the first, and what they decided, printed with the runs
  * each kernel took. Returns the exit status: 1 when a kernel regressed (or
- * a verdict flipped to fail), 3 when one is undecided or has no result, 0
+ * a verdict flipped to fail), 3 when one has no result, UNDECIDED (4, or
+ * what --strict / --allow-undecided say) when one is undecided, 0
  * when every kernel is decided the same. */
 int vm_looks_run(const struct vm_looks *l);
 

@@ -144,14 +144,15 @@ static size_t vm_compare_load(const char *dir, const struct vm_kernel *k, size_t
 }
 
 int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, const char *profile,
-		       const char *formats)
+		       const char *formats, int undecided)
 {
-	struct cmp_options opt = { .alpha = CMP_DEFAULT_ALPHA, .threshold = CMP_DEFAULT_THRESHOLD };
+	struct cmp_options opt = { .alpha = CMP_DEFAULT_ALPHA, .threshold = CMP_DEFAULT_THRESHOLD,
+				   .undecided = (enum cmp_undecided)undecided };
 	struct result_view *views[VM_MAX_KERNELS];
 	const char *labels[VM_MAX_KERNELS];
 	struct cmp_table t;
 	size_t got;
-	int ret = 4;
+	int ret = cmp_undecided_exit(opt.undecided);
 
 	if (n > VM_MAX_KERNELS)
 		n = VM_MAX_KERNELS;
@@ -171,7 +172,8 @@ int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, con
 		ret = cmp_exit_status(&t);
 		cmp_free(&t);
 	} else {
-		printf("(fewer than two kernels have a result: nothing to compare)\n");
+		printf("UNDECIDED in %s: fewer than two kernels have a result, nothing to "
+		       "compare\n", profile);
 	}
 	for (size_t i = 0; i < got; i++)
 		rv_free(views[i]);

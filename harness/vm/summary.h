@@ -31,9 +31,10 @@ int vm_summary_result(const char *path, const char *profile, const struct vm_ker
 
 /* Compare the results of PROFILE across the N kernels whose directories are
  * DIR/<label>/ (kernels without a result are left out, and said so).
- * Returns 1 when a regression was found, 0 when none, -1 on an error
- * (printed), 4 when fewer than two kernels have a result. */
+ * Returns the comparison's exit status (1 a regression, 0 none, and for an
+ * undecided one, or fewer than two kernels with a result, what UNDECIDED,
+ * an enum cmp_undecided, says: 4, 1 or 0), -1 on an error (printed). */
 int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, const char *profile,
-		       const char *formats);
+		       const char *formats, int undecided);
 
 #endif

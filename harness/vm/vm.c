@@ -15,6 +15,7 @@
 #include "lib/xalloc.h"
 #include "lib/fsutil.h"
 #include "lib/timeutil.h"
+#include "reports/compare/compare.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -401,20 +402,22 @@ static int vm_kernel(struct vm_ctx *c, size_t i, bool *interrupted)
 	return code;
 }
 
-/* Each profile across the kernels; 1 when one regressed, -1 on an error. */
+/* Each profile across the kernels, as one exit status: 1 when one
+ * regressed, else 4 when one is undecided, else 0; -1 on an error. */
 static int vm_compare(struct vm_ctx *c)
 {
-	int regressed = 0;
+	int code = EXIT_PASS;
 
 	for (size_t p = 0; p < c->o->n_profiles; p++) {
 		int r = vm_summary_compare(c->dir, c->k, c->o->n_kernels, c->o->profile_names[p],
-					   c->o->formats);
+					   c->o->formats, c->o->undecided);
 
 		if (r < 0)
 			return -1;
-		regressed |= r == 1;
+		if (r == EXIT_VERDICT_FAIL || (r != EXIT_PASS && code == EXIT_PASS))
+			code = r;
 	}
-	return regressed;
+	return code;
 }
 
 static const char *vm_own_name(int own)
@@ -470,6 +473,7 @@ static int vm_until_decided(struct vm_ctx *c)
 	const char *labels[VM_MAX_KERNELS];
 	struct vm_looks l = { .dir = c->dir, .labels = labels, .n = c->o->n_kernels,
 			      .max_repeat = c->o->max_repeat, .budget_ns = c->o->budget_ns,
+			      .undecided = cmp_undecided_exit((enum cmp_undecided)c->o->undecided),
 			      .boot = vm_look_boot, .data = c };
 
 	for (size_t i = 0; i < c->o->n_kernels; i++)
@@ -479,8 +483,10 @@ static int vm_until_decided(struct vm_ctx *c)
 
 /* The exit status: with two kernels or more, the comparison's (1 for a
  * regression or a verdict that flips to fail; a baseline that fails its
- * own expectations is the summary's business); with one, its verdicts',
- * as `starve run`. 3 when a kernel could not be tested. */
+ * own expectations is the summary's business), but 3 when a kernel could
+ * not be tested or its starve failed, and 4 (or what --strict or
+ * --allow-undecided say) when the comparison is undecided: never 0 without
+ * the data to show it; with one kernel, its verdicts', as `starve run`. */
 static int vm_run_kernels(struct vm_ctx *c)
 {
 	const struct vm_options *o = c->o;
@@ -492,7 +498,7 @@ static int vm_run_kernels(struct vm_ctx *c)
 		c->out[i].own = -1;	/* until tested */
 	for (size_t i = 0; i < o->n_kernels && !interrupted; i++) {
 		c->out[i].own = vm_kernel(c, i, &interrupted);
-		untested |= c->out[i].own < 0;
+		untested |= c->out[i].own < 0 || c->out[i].own == EXIT_RUNTIME;
 	}
 	if (o->n_kernels > 1 && !interrupted)
 		compared = vm_compare(c);
@@ -500,12 +506,14 @@ static int vm_run_kernels(struct vm_ctx *c)
 		decided = vm_until_decided(c);
 	vm_print_summary(c);
 	printf("\nresults: %s\n", c->dir);
-	if (decided >= 0)	/* the looks decided every kernel, or said why not */
-		return decided;
+	if (decided == EXIT_VERDICT_FAIL || compared == EXIT_VERDICT_FAIL)
+		return EXIT_VERDICT_FAIL;
 	if (untested || interrupted || compared < 0)
 		return EXIT_RUNTIME;
+	if (decided >= 0)	/* the looks decided every kernel, or said why not */
+		return decided;
 	if (o->n_kernels > 1)
-		return compared == 1 ? EXIT_VERDICT_FAIL : EXIT_PASS;
+		return compared;
 	return c->out[0].own;
 }
 

@@ -45,17 +45,20 @@ struct vm_options {
 	bool until_decided;
 	size_t max_repeat;
 	int64_t budget_ns;
+	int undecided;			/* enum cmp_undecided: --strict, --allow-undecided */
 	int argc;			/* the command line, for result.json */
 	char **argv;
 };
 
 /* Everything `starve vm` does after its command line is read. Returns the
  * exit status: with two kernels or more the comparison's (1 for a
- * regression or a verdict that flips to fail, else 0: a kernel failing its
- * own expectations is said in the closing summary); with one, its
- * verdicts' (0 pass, 1 fail, 4 all skipped); 3 when a kernel could not be
- * tested (the others still ran). With until_decided, the looks decide it
- * (harness/vm/looks.h: 1 a regression, 3 undecided or untested, else 0). */
+ * regression or a verdict that flips to fail, 4 undecided (or what
+ * undecided says), else 0: a kernel failing its own expectations is said in
+ * the closing summary); with one, its verdicts' (0 pass, 1 fail, 4 all
+ * skipped); 3 when a kernel could not be tested or its starve failed (the
+ * others still ran), unless a regression was found. With until_decided, the
+ * looks decide it (harness/vm/looks.h: 1 a regression, 4 undecided, 3
+ * untested, else 0). */
 int vm_run(const struct vm_options *o);
 
 /* A default for --timeout: boot and copying back under TCG, plus three

@@ -21,6 +21,12 @@ static bool cmp_named(const char *const *names, size_t n, const char *name)
 	return false;
 }
 
+static bool cmp_metric_is_bound(const char *metric)
+{
+	return !strcmp(metric, metric_name(MET_STARVATION_MAX_UPPER)) ||
+	       !strcmp(metric, metric_name(MET_STARVATION_MAX_SAMPLER_UPPER));
+}
+
 static bool cmp_expect_names(const struct rv_profile *p, const char *load)
 {
 	for (size_t i = 0; i < p->n_expect; i++)
@@ -48,12 +54,17 @@ void cmp_gate_rows(struct cmp_table *t, const struct cmp_options *opt)
 	} else {
 		t->gate_rule = gate == CMP_GATE_ALL ? "every load (--gate all)" : "--gate";
 	}
+	t->family_rows = 0;
 	for (size_t r = 0; r < t->n_rows; r++) {
 		const char *load = t->rows[r].load;
 
-		t->rows[r].gated = gate == CMP_GATE_ALL ||
-				   (gate == CMP_GATE_EXPECT && cmp_expect_names(p, load)) ||
-				   (gate == CMP_GATE_LOADS && cmp_named(loads, n_loads, load));
+		/* a bound (starvation_max_upper) says what a slow sampler could
+		 * hide, and exists only when it was slow: not a measurement */
+		t->rows[r].gated = !cmp_metric_is_bound(t->rows[r].metric) &&
+				   (gate == CMP_GATE_ALL ||
+				    (gate == CMP_GATE_EXPECT && cmp_expect_names(p, load)) ||
+				    (gate == CMP_GATE_LOADS && cmp_named(loads, n_loads, load)));
+		t->family_rows += cmp_in_family(t, &t->rows[r]);
 	}
 }
 
@@ -246,15 +257,10 @@ static bool cmp_flip_confirmed(const struct cmp_table *t, struct cmp_flip_index 
 {
 	for (long r = cmp_rows_of(x, rule); r >= 0; r = x->next[r]) {
 		const struct cmp_row *row = &t->rows[r];
-		const struct cmp_cell *cell = &row->cells[column];
-		bool worse;
 
 		if (setting && row->setting && strcmp(row->setting, setting))
 			continue;
-		if (!cell->tested || cell->within_runs || !(cell->p_holm < t->alpha))
-			continue;
-		worse = (row->def->better == LOWER_IS_BETTER) == (cell->change_pct > 0);
-		if (worse == (to == VERDICT_FAIL))
+		if (cmp_cell_significant(t, &row->cells[column], to == VERDICT_FAIL))
 			return true;
 	}
 	return false;
@@ -332,7 +338,7 @@ void cmp_find_flips(struct cmp_table *t)
  * gated rows, and the rows an expectation names (a flip is confirmed by its
  * row, so that row must be in the family too). Fixed by the profile and the
  * options, never by the data. */
-static bool cmp_in_family(const struct cmp_table *t, const struct cmp_row *row)
+bool cmp_in_family(const struct cmp_table *t, const struct cmp_row *row)
 {
 	const struct rv_profile *p = &t->columns[0].view->profile;
 
@@ -345,34 +351,38 @@ static bool cmp_in_family(const struct cmp_table *t, const struct cmp_row *row)
 	return false;
 }
 
-/* A cell whose p takes part in Holm's procedure: a test of run values. */
+/* A cell whose p-values take part in Holm's procedure: tested across runs. */
 static bool cmp_holm_member(const struct cmp_table *t, const struct cmp_row *row, size_t c)
 {
 	const struct cmp_cell *cell = &row->cells[c];
 
-	return cmp_in_family(t, row) && cell->tested && !cell->within_runs && isfinite(cell->p);
+	return cmp_in_family(t, row) && cell->tested && !cell->within_runs;
 }
 
-/* Holm's step-down procedure over the family of column C: with the m
- * p-values sorted, p_holm(k) = max over j <= k of min(1, (m - j + 1) p(j)).
- * A row rejected at p_holm < alpha keeps the chance that any row of the
- * comparison is flagged by chance at most alpha, whatever the rows'
- * dependence (they are metrics of the same runs, so strongly dependent),
- * and it is never less powerful than Bonferroni. Rows outside the family
- * keep their own p (information only). */
-static void cmp_holm_column(struct cmp_table *t, size_t c, size_t *order)
+/* Holm's step-down procedure over the family of column C for question Q:
+ * with the m p-values sorted, p_holm(k) = max over j <= k of min(1,
+ * (m - j + 1) p(j)). A row rejected at p_holm < alpha keeps the chance that
+ * any row of the comparison is answered wrongly by chance at most alpha,
+ * whatever the rows' dependence (they are metrics of the same runs, so
+ * strongly dependent), and it is never less powerful than Bonferroni. Each
+ * question has its own family-wise error: a false regression, a false
+ * improvement, a false "the same". Rows outside the family keep their own
+ * p (information only). */
+static void cmp_holm_column(struct cmp_table *t, size_t c, int q, size_t *order)
 {
 	size_t m = 0;
 	double running = 0;
 
 	for (size_t r = 0; r < t->n_rows; r++) {
-		t->rows[r].cells[c].p_holm = t->rows[r].cells[c].p;
+		struct cmp_cell *cell = &t->rows[r].cells[c];
+
+		cell->p_q_holm[q] = cell->p_q[q];
 		if (!cmp_holm_member(t, &t->rows[r], c))
 			continue;
 		/* insertion by p: a family is a handful of rows */
 		size_t k = m++;
 
-		while (k && t->rows[order[k - 1]].cells[c].p > t->rows[r].cells[c].p) {
+		while (k && t->rows[order[k - 1]].cells[c].p_q[q] > cell->p_q[q]) {
 			order[k] = order[k - 1];
 			k--;
 		}
@@ -381,8 +391,8 @@ static void cmp_holm_column(struct cmp_table *t, size_t c, size_t *order)
 	for (size_t k = 0; k < m; k++) {
 		struct cmp_cell *cell = &t->rows[order[k]].cells[c];
 
-		running = fmax(running, fmin(1, (double)(m - k) * cell->p));
-		cell->p_holm = running;
+		running = fmax(running, fmin(1, (double)(m - k) * cell->p_q[q]));
+		cell->p_q_holm[q] = running;
 	}
 	if (m > t->family)
 		t->family = m;
@@ -393,6 +403,7 @@ void cmp_holm(struct cmp_table *t)
 	size_t *order = xcalloc(t->n_rows ? t->n_rows : 1, sizeof(*order));
 
 	for (size_t c = 1; c < t->n_columns; c++)
-		cmp_holm_column(t, c, order);
+		for (int q = 0; q < CMP_NQUESTIONS; q++)
+			cmp_holm_column(t, c, q, order);
 	free(order);
 }

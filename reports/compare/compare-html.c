@@ -25,7 +25,7 @@
 static const char *ch_verdict_class(enum cmp_verdict v)
 {
 	return v == CMP_REGRESSION ? "fail" : v == CMP_IMPROVEMENT ? "pass" :
-	       v == CMP_INSUFFICIENT ? "skip" : NULL;
+	       v == CMP_EQUIVALENT ? NULL : "skip";
 }
 
 static void ch_text(struct xml_writer *w, double x, double y, const char *anchor,
@@ -105,7 +105,7 @@ static void ch_lane(struct xml_writer *w, const struct cmp_table *t, const struc
 	else if (cell->tested)
 		snprintf(buf, sizeof(buf), "%s %s %s", value,
 			 cmp_change_text(cell, change, sizeof(change)),
-			 cmp_within_threshold(t, cell) ? "within threshold" :
+			 cmp_within_threshold(t, cell) ? "within margin" :
 			 cmp_verdict_name(cell->verdict));
 	else
 		snprintf(buf, sizeof(buf), "%s %s", value, cmp_verdict_name(cell->verdict));
@@ -124,13 +124,13 @@ static void ch_line(struct xml_writer *w, double x1, double y1, double x2, doubl
 	xml_close(w);
 }
 
-/* The baseline's band across every lane: its median +- the row's threshold,
+/* The baseline's band across every lane: its median +- the row's margin,
  * where a change is too small to count, so a +0.5 % change sits inside it
  * and a +20 % one far out. */
 static void ch_band(struct xml_writer *w, const struct cmp_table *t, const struct cmp_row *row,
 		    double lo, double hi)
 {
-	double m = row->cells[0].median, d = fabs(m) * row->threshold / 100, a, b;
+	double m = row->cells[0].median, d = row->margin_abs, a, b;
 
 	if (!isfinite(m))
 		return;
@@ -142,7 +142,7 @@ static void ch_band(struct xml_writer *w, const struct cmp_table *t, const struc
 	xml_attrf(w, "height", "%.1f", CH_LANE * (double)t->n_columns);
 	xml_attr(w, "fill", "#9bd");
 	xml_attr(w, "fill-opacity", "0.25");
-	html_el(w, "title", "the baseline's median +- the threshold: a change inside is none");
+	html_el(w, "title", "the baseline's median +- the margin: a change inside it is none");
 	xml_close(w);
 }
 
@@ -246,17 +246,21 @@ static void ch_header(struct xml_writer *w, const struct cmp_table *t)
 	char text[512];
 
 	ch_headline(w, t);
-	snprintf(text, sizeof(text), "Baseline %s. %zu gated regression%s, %zu improvement%s, "
-		 "%zu verdict flip%s; alpha %g; gating: %s.", t->columns[0].label,
+	snprintf(text, sizeof(text), "Baseline %s. Gated rows: %zu regression%s, %zu "
+		 "improvement%s, %zu equivalent, %zu undecided or untested; %zu verdict flip%s; "
+		 "alpha %g; gating: %s. Exit status %d.", t->columns[0].label,
 		 t->counts[CMP_REGRESSION], t->counts[CMP_REGRESSION] == 1 ? "" : "s",
 		 t->counts[CMP_IMPROVEMENT], t->counts[CMP_IMPROVEMENT] == 1 ? "" : "s",
-		 t->n_flips, t->n_flips == 1 ? "" : "s", t->alpha, t->gate_rule);
+		 t->counts[CMP_EQUIVALENT], t->counts[CMP_UNDECIDED] + t->counts[CMP_INSUFFICIENT] +
+		 t->counts[CMP_NOT_COMPARABLE], t->n_flips, t->n_flips == 1 ? "" : "s", t->alpha,
+		 t->gate_rule, cmp_exit_status(t));
 	xml_open(w, "p");
-	xml_attr(w, "class", cmp_exit_status(t) ? "bad" : NULL);
+	xml_attr(w, "class", t->outcome == CMP_OUT_REGRESSION || t->outcome == CMP_OUT_UNDECIDED ?
+		 "bad" : NULL);
 	xml_text(w, text);
 	xml_close(w);
 	html_el(w, "p", "Each dot is one run; the black bar is the median; the blue band is the "
-			"baseline's median +- the threshold. The interval is the change's 1 - alpha "
+			"baseline's median +- the margin. The interval is the change's 1 - alpha "
 			"confidence interval.");
 }
 
@@ -274,7 +278,8 @@ int cmp_write_html(const struct cmp_table *t, FILE *f)
 	xml_open(&w, "meta");
 	xml_attr(&w, "charset", "utf-8");
 	xml_close(&w);
-	snprintf(title, sizeof(title), "starve compare: %s", t->profile);
+	snprintf(title, sizeof(title), "starve compare: %s in %s", cmp_outcome_name(t->outcome),
+		 t->profile);
 	html_el(&w, "title", title);
 	html_el(&w, "style", html_css);
 	xml_close(&w);

@@ -31,9 +31,16 @@ static void cmpj_flip(struct xml_writer *w, const struct cmp_table *t, const str
 static void cmpj_message(const struct cmp_row *row, const struct cmp_cell *cell, char *buf,
 			 size_t len)
 {
-	snprintf(buf, len, "%s %+.1f%% [%+.1f%%, %+.1f%%], p %.2g (%s), threshold %g%%",
+	snprintf(buf, len, "%s %+.1f%% [%+.1f%%, %+.1f%%], p %.2g (%s), margin %.3g%%: %s",
 		 row->metric, cell->change_pct, cell->lo_pct, cell->hi_pct, cell->p,
-		 cell->method ? cell->method : "-", row->threshold);
+		 cell->method ? cell->method : "-", row->margin_pct, cmp_verdict_name(cell->verdict));
+}
+
+/* A row that leaves the comparison undecided. */
+static bool cmpj_open(const struct cmp_cell *cell)
+{
+	return cell->verdict != CMP_REGRESSION && cell->verdict != CMP_IMPROVEMENT &&
+	       cell->verdict != CMP_EQUIVALENT;
 }
 
 static void cmpj_row(struct xml_writer *w, const struct cmp_table *t, const struct cmp_row *row,
@@ -53,9 +60,14 @@ static void cmpj_row(struct xml_writer *w, const struct cmp_table *t, const stru
 		xml_attr(w, "message", msg);
 		xml_attr(w, "type", cell->flip >= 0 ? "starve.verdict-flip" : "starve.regression");
 		xml_close(w);
-	} else if (cell->verdict == CMP_INSUFFICIENT) {
+	} else if (cmpj_open(cell) && t->undecided == CMP_UNDECIDED_FAILS) {
+		xml_open(w, "failure");
+		xml_attrf(w, "message", "undecided: %s; %s", cmp_why_name(cell->why), msg);
+		xml_attr(w, "type", "starve.undecided");
+		xml_close(w);
+	} else if (cmpj_open(cell)) {
 		xml_open(w, "skipped");
-		xml_attr(w, "message", "insufficient data: no test for these runs");
+		xml_attrf(w, "message", "undecided: %s; %s", cmp_why_name(cell->why), msg);
 		xml_close(w);
 	} else {
 		xml_open(w, "system-out");
@@ -76,13 +88,17 @@ static void cmpj_suite(struct xml_writer *w, const struct cmp_table *t, size_t c
 		}
 	for (size_t r = 0; r < t->n_rows; r++)
 		if (t->rows[r].gated) {
+			const struct cmp_cell *cell = &t->rows[r].cells[c];
+			bool open = cmpj_open(cell);
+
 			tests++;
-			failures += t->rows[r].cells[c].verdict == CMP_REGRESSION;
-			skipped += t->rows[r].cells[c].verdict == CMP_INSUFFICIENT;
+			failures += cell->verdict == CMP_REGRESSION ||
+				    (open && t->undecided == CMP_UNDECIDED_FAILS);
+			skipped += open && t->undecided != CMP_UNDECIDED_FAILS;
 		}
 	xml_open(w, "testsuite");
-	xml_attrf(w, "name", "%s: %s against %s", t->profile, t->columns[c].label,
-		  t->columns[0].label);
+	xml_attrf(w, "name", "%s: %s against %s: %s", t->profile, t->columns[c].label,
+		  t->columns[0].label, cmp_outcome_name(t->columns[c].outcome));
 	xml_attrf(w, "tests", "%zu", tests);
 	xml_attrf(w, "failures", "%zu", failures);
 	xml_attr(w, "errors", "0");

@@ -135,72 +135,96 @@ static void looks_figure(const struct cmp_table *t, const struct cmp_row *row, c
 {
 	const struct cmp_cell *c = &row->cells[1];
 
+	char verdict[96];
+
+	if (c->why)
+		snprintf(verdict, sizeof(verdict), "%s: %s", why ? why : cmp_verdict_name(c->verdict),
+			 cmp_why_name(c->why));
+	else
+		snprintf(verdict, sizeof(verdict), "%s", why ? why : cmp_verdict_name(c->verdict));
 	snprintf(buf, len, "%s %s %+.1f%% p_holm %.2g (%s), %zu runs against %zu", row->load,
-		 row->metric, c->change_pct, c->p_holm, why ? why : cmp_verdict_name(c->verdict),
-		 t->columns[0].runs_ok, t->columns[1].runs_ok);
+		 row->metric, c->change_pct, c->p_holm, verdict, t->columns[0].runs_ok,
+		 t->columns[1].runs_ok);
 }
 
-/* A row of the family RULE judges by: the named metric, or a gated row. */
-static bool looks_in_rule(const struct cmp_row *row, const struct looks_rule *rule)
+/* The row RULE names (--metric LOAD.METRIC), or NULL. */
+static const struct cmp_row *looks_named_row(const struct cmp_table *t,
+					     const struct looks_rule *rule)
 {
-	return rule->load ? !strcmp(row->load, rule->load) && !strcmp(row->metric, rule->metric) :
-	       row->gated;
+	for (size_t r = 0; r < t->n_rows; r++)
+		if (!strcmp(t->rows[r].load, rule->load) && !strcmp(t->rows[r].metric, rule->metric))
+			return &t->rows[r];
+	return NULL;
 }
 
-/* Decided: its interval lies within its threshold either way (the same),
- * or, for the regression rule, it improved (not a regression either). */
-static bool looks_row_decided(const struct cmp_row *row, const struct looks_rule *rule)
+/* The first gated row that leaves T's compared column open (neither
+ * equivalent nor improved), or NULL. */
+static const struct cmp_row *looks_open_row(const struct cmp_table *t)
 {
-	const struct cmp_cell *c = &row->cells[1];
+	for (size_t r = 0; r < t->n_rows; r++) {
+		enum cmp_verdict v = t->rows[r].cells[1].verdict;
 
-	if (!rule->load && c->verdict == CMP_IMPROVEMENT)
-		return true;
-	return c->tested && !c->within_runs && c->lo_pct >= -row->threshold &&
-	       c->hi_pct <= row->threshold;
+		if (t->rows[r].gated && v != CMP_EQUIVALENT && v != CMP_IMPROVEMENT)
+			return &t->rows[r];
+	}
+	return NULL;
 }
 
-/* T's compared column under RULE: LOOKS_CHANGED (FIGURE: the row that decided
- * it), LOOKS_SAME, or with --until-decided LOOKS_OPEN while a row of the
- * family is neither changed nor within its threshold. FIGURE otherwise
- * names the family's smallest p_holm. */
+/* The gated row whose change decided a regression, or NULL (a flip). */
+static const struct cmp_row *looks_changed_row(const struct cmp_table *t)
+{
+	for (size_t r = 0; r < t->n_rows; r++)
+		if (t->rows[r].gated && t->rows[r].cells[1].verdict == CMP_REGRESSION)
+			return &t->rows[r];
+	return NULL;
+}
+
+/* T's compared column under RULE, as compare decides it (never a guess):
+ * LOOKS_CHANGED a regression (with --metric: that row changed either way),
+ * LOOKS_SAME no regression (with --metric: that row equivalent), else
+ * LOOKS_OPEN: undecided. FIGURE names the row that decided it, or the one
+ * still open. */
 static int looks_table_state(const struct cmp_table *t, const struct looks_rule *rule,
 			      char *figure, size_t len)
 {
-	const struct cmp_row *closest = NULL, *open = NULL;
+	const struct cmp_row *row;
 
-	for (size_t r = 0; r < t->n_rows; r++) {
-		const struct cmp_row *row = &t->rows[r];
-		enum cmp_verdict v = row->cells[1].verdict;
+	if (rule->load) {
+		enum cmp_verdict v;
 
-		if (!looks_in_rule(row, rule))
-			continue;
-		if (v == CMP_REGRESSION || (rule->load && v == CMP_IMPROVEMENT)) {
+		if (!(row = looks_named_row(t, rule))) {
+			snprintf(figure, len, "%s.%s was not measured, %zu runs against %zu",
+				 rule->load, rule->metric, t->columns[0].runs_ok,
+				 t->columns[1].runs_ok);
+			return LOOKS_OPEN;
+		}
+		v = row->cells[1].verdict;
+		looks_figure(t, row, NULL, figure, len);
+		return v == CMP_REGRESSION || v == CMP_IMPROVEMENT ? LOOKS_CHANGED :
+		       v == CMP_EQUIVALENT ? LOOKS_SAME : LOOKS_OPEN;
+	}
+	switch (t->columns[1].outcome) {
+	case CMP_OUT_REGRESSION:
+		if ((row = looks_changed_row(t))) {
 			looks_figure(t, row, NULL, figure, len);
 			return LOOKS_CHANGED;
 		}
-		if (row->cells[1].tested && !row->cells[1].within_runs &&
-		    (!closest || row->cells[1].p_holm < closest->cells[1].p_holm))
-			closest = row;
-		if (!open && !looks_row_decided(row, rule))
-			open = row;
-	}
-	if (!rule->load && t->flip_regressions) {
 		snprintf(figure, len, "an expectation flipped to fail (%s %s), %zu runs against %zu",
 			 t->flips[0].rule->load, t->flips[0].rule->metric, t->columns[0].runs_ok,
 			 t->columns[1].runs_ok);
 		return LOOKS_CHANGED;
-	}
-	if (rule->until_decided && open) {
-		looks_figure(t, open, "undecided", figure, len);
+	case CMP_OUT_UNDECIDED:
+		if ((row = looks_open_row(t)))
+			looks_figure(t, row, NULL, figure, len);
+		else
+			snprintf(figure, len, "nothing measured on both sides, %zu runs against %zu",
+				 t->columns[0].runs_ok, t->columns[1].runs_ok);
 		return LOOKS_OPEN;
+	default:
+		snprintf(figure, len, "every gated row equivalent or improved, %zu runs against %zu",
+			 t->columns[0].runs_ok, t->columns[1].runs_ok);
+		return LOOKS_SAME;
 	}
-	if (!closest) {	/* no row of the family tested across runs: nothing says "same" */
-		snprintf(figure, len, "nothing tested across runs (one run a side, or the metric "
-			 "missing), %zu runs against %zu", t->columns[0].runs_ok, t->columns[1].runs_ok);
-		return LOOKS_OPEN;
-	}
-	looks_figure(t, closest, NULL, figure, len);
-	return LOOKS_SAME;
 }
 
 /* The state of GOT against BASE over every profile of BASE: bad when one is,
@@ -277,7 +301,7 @@ size_t looks_planned(const struct looks_rule *rule, size_t runs_per_look)
 
 const char *looks_state_name(const struct looks_rule *rule, int state)
 {
-	static const char *const name[] = { [LOOKS_SAME] = "no change", [LOOKS_CHANGED] = "changed",
+	static const char *const name[] = { [LOOKS_SAME] = "equivalent", [LOOKS_CHANGED] = "changed",
 					    [LOOKS_MISSING] = "missing", [LOOKS_OPEN] = "undecided" };
 
 	if (!rule->load && (state == LOOKS_SAME || state == LOOKS_CHANGED))

@@ -19,10 +19,11 @@
 
 /* A side against the baseline. The order is bisect.log's (harness/bisect). */
 enum looks_state {
-	LOOKS_SAME,		/* every row of the family within its threshold, or not changed */
-	LOOKS_CHANGED,		/* a row of the family changed (its figure says which) */
+	LOOKS_SAME,		/* no regression: every gated row equivalent or improved
+				 * (--metric: that row equivalent) */
+	LOOKS_CHANGED,		/* a regression (--metric: that row changed either way) */
 	LOOKS_MISSING,		/* a result of the baseline's profiles is missing */
-	LOOKS_OPEN,		/* --until-decided: a row neither changed nor the same */
+	LOOKS_OPEN,		/* undecided: neither (more looks may decide it) */
 };
 
 /* What makes a side "changed" against the baseline, and when it is decided. */
@@ -90,7 +91,7 @@ struct looks_outcome {
  * judgement). */
 int looks_decide(const struct looks_driver *d, struct looks_outcome *out);
 
-/* "no regression" or "regression" (RULE without a metric), "no change" or
+/* "no regression" or "regression" (RULE without a metric), "equivalent" or
  * "changed" (with one), "missing", "undecided". */
 const char *looks_state_name(const struct looks_rule *rule, int state);
 

@@ -147,7 +147,19 @@ static bool cmp_try_bootstrap(const struct cmp_table *t, const struct cmp_row *r
 	return true;
 }
 
-static bool cmp_try_mwu(struct cmp_table *t, const struct cmp_cell *base, struct cmp_cell *cell)
+/* One-sided p-values of B above (UP) and below (DOWN) A, as the cell's
+ * questions: which is "worse" depends on the metric's direction. */
+static void cmp_set_sided(const struct cmp_row *row, struct cmp_cell *cell, double up, double down)
+{
+	bool higher_worse = row->def->better == LOWER_IS_BETTER;
+
+	cell->p_q[CMP_Q_WORSE] = higher_worse ? up : down;
+	cell->p_q[CMP_Q_BETTER] = higher_worse ? down : up;
+	cell->p = fmin(1, 2 * fmin(up, down));
+}
+
+static bool cmp_try_mwu(struct cmp_table *t, const struct cmp_row *row,
+			const struct cmp_cell *base, struct cmp_cell *cell)
 {
 	struct stat_interval ci;
 	struct stat_mwu u;
@@ -155,44 +167,73 @@ static bool cmp_try_mwu(struct cmp_table *t, const struct cmp_cell *base, struct
 	if (stat_mann_whitney(base->samples, base->n, cell->samples, cell->n, &u) < 0 ||
 	    stat_shift_interval(base->samples, base->n, cell->samples, cell->n, t->alpha, &ci) < 0)
 		return false;
-	cell->p = u.p;
+	cmp_set_sided(row, cell, u.p_up, u.p_down);
 	cell->lo_pct = ci.lo_pct;
 	cell->hi_pct = ci.hi_pct;
 	cell->method = u.method == STAT_EXACT ? "mann-whitney" : "mann-whitney-normal";
-	if (stat_mwu_min_p(base->n, cell->n) >= t->alpha)
+	if (stat_mwu_min_p_one_sided(base->n, cell->n) >= t->alpha)
 		t->underpowered++;
 	return true;
 }
 
-static bool cmp_try_welch(const struct cmp_table *t, const struct cmp_cell *base,
-			  struct cmp_cell *cell)
+/* A t test on the logs (or values): Student's with one pooled variance in
+ * auto mode, Welch's when asked (--test welch). The interval shown is
+ * Welch's either way: it is about the change's size, which holds whatever
+ * the two spreads are. */
+static bool cmp_try_t(const struct cmp_table *t, const struct cmp_row *row,
+		      const struct cmp_cell *base, struct cmp_cell *cell, bool welch)
 {
 	struct stat_interval ci;
+	struct stat_two s;
+	double up, down;
 
-	if (stat_welch_interval(base->samples, base->n, cell->samples, cell->n, t->alpha, &ci) < 0)
+	if (stat_two_sample(base->samples, base->n, cell->samples, cell->n, &s) < 0 ||
+	    stat_welch_interval(base->samples, base->n, cell->samples, cell->n, t->alpha, &ci) < 0)
 		return false;
-	cell->p = ci.p;
+	if (welch)
+		stat_t_sided(s.diff, s.se_welch, s.df_welch, &up, &down);
+	else
+		stat_t_sided(s.diff, s.se_pooled, s.df_pooled, &up, &down);
+	cmp_set_sided(row, cell, up, down);
 	cell->lo_pct = ci.lo_pct;
 	cell->hi_pct = ci.hi_pct;
-	cell->method = ci.log ? "welch-log" : "welch";
+	cell->method = welch ? (s.log ? "welch-log" : "welch") : (s.log ? "student-log" : "student");
 	return true;
+}
+
+/* Equivalence: the two one-sided tests of "inside the row's margin", on
+ * Welch's standard error (under this null the sides differ, so their
+ * spreads may too). */
+static void cmp_test_same(const struct cmp_row *row, const struct cmp_cell *base,
+			  struct cmp_cell *cell)
+{
+	struct stat_two s;
+
+	cell->p_q[CMP_Q_SAME] = 1;
+	if (stat_two_sample(base->samples, base->n, cell->samples, cell->n, &s) == 0)
+		cell->p_q[CMP_Q_SAME] = stat_tost(&s, row->margin_pct / 100, row->margin_abs);
 }
 
 /* The automatic choice. The runs are the replications: the spread between
  * them (where the machine stood, what else ran) is what a verdict about
  * kernels must beat, so with 2 runs or more a side only the run values are
- * tested: ranks when they can reach alpha, else Welch on logs. With one run
- * on a side nothing measures that spread for it: the bootstrap over the runs'
- * windows or events gives an interval of these runs, shown but never a
- * verdict (on the A/A pairs of tests/compare/aa such intervals flag 36% of
- * rows at one run a side, and one run against the other side's prediction
- * interval flagged 5.5%: the runs of one result vary less than results do). */
+ * tested: ranks when they can reach what Holm asks of the family's first
+ * row (alpha over the family's size), else Student's t on logs, whose null
+ * (one distribution for both sides, as the rank test's) has one variance,
+ * so its degrees of freedom are the runs', not Welch-Satterthwaite's. With
+ * one run on a side nothing measures that spread for it: the bootstrap over
+ * the runs' windows or events gives an interval of these runs, shown but
+ * never a verdict (on the A/A pairs of tests/compare/aa such intervals flag
+ * 36% of rows at one run a side: the runs of one result vary less than
+ * results do). */
 static bool cmp_auto(struct cmp_table *t, const struct cmp_row *row, const struct cmp_cell *base,
 		     struct cmp_cell *cell)
 {
+	double level = t->alpha / (double)(t->family_rows ? t->family_rows : 1);
+
 	if (base->n >= 2 && cell->n >= 2)
-		return stat_mwu_min_p(base->n, cell->n) < t->alpha ? cmp_try_mwu(t, base, cell) :
-		       cmp_try_welch(t, base, cell);
+		return stat_mwu_min_p_one_sided(base->n, cell->n) < level ?
+		       cmp_try_mwu(t, row, base, cell) : cmp_try_t(t, row, base, cell, false);
 	cell->within_runs = cmp_try_bootstrap(t, row, base, cell, false) ||
 			    cmp_try_bootstrap(t, row, base, cell, true);
 	return cell->within_runs;
@@ -203,18 +244,22 @@ void cmp_test_cell(struct cmp_table *t, const struct cmp_row *row, const struct 
 {
 	cell->tested = cell->within_runs = false;
 	cell->lo_pct = cell->hi_pct = NAN;
+	for (int q = 0; q < CMP_NQUESTIONS; q++)
+		cell->p_q[q] = 1;
 	if (!base->n || !cell->n)
 		return;
 	switch (t->test) {
 	case CMP_TEST_MWU:
 		cell->tested = base->n >= CMP_MIN_SAMPLES && cell->n >= CMP_MIN_SAMPLES &&
-			       cmp_try_mwu(t, base, cell);
+			       cmp_try_mwu(t, row, base, cell);
 		break;
 	case CMP_TEST_WELCH:
 		cell->tested = base->n >= CMP_MIN_SAMPLES && cell->n >= CMP_MIN_SAMPLES &&
-			       cmp_try_welch(t, base, cell);
+			       cmp_try_t(t, row, base, cell, true);
 		break;
 	default:
 		cell->tested = cmp_auto(t, row, base, cell);
 	}
+	if (cell->tested && !cell->within_runs)
+		cmp_test_same(row, base, cell);
 }

@@ -56,7 +56,8 @@ static const char *cmp_method_tag(const char *method)
 		const char *method, *tag;
 	} tags[] = {
 		{ "mann-whitney", "U" }, { "mann-whitney-normal", "U" }, { "bootstrap-windows", "Bw" },
-		{ "bootstrap-events", "Be" }, { "welch", "t" }, { "welch-log", "tl" },
+		{ "bootstrap-events", "Be" }, { "student", "t" }, { "student-log", "tl" },
+		{ "welch", "w" }, { "welch-log", "wl" },
 	};
 	for (size_t i = 0; method && i < sizeof(tags) / sizeof(tags[0]); i++)
 		if (!strcmp(tags[i].method, method))
@@ -77,14 +78,14 @@ static void cmp_format_p(char *buf, size_t len, const struct cmp_cell *cell)
 static const char *cmp_marked_word(enum cmp_verdict v, bool markdown)
 {
 	static const char *const text[CMP_NVERDICTS] = {
-		[CMP_NO_CHANGE] = "  no change", [CMP_REGRESSION] = "- regression",
-		[CMP_IMPROVEMENT] = "+ improvement", [CMP_INSUFFICIENT] = "? insufficient data",
-		[CMP_NOT_COMPARABLE] = "x not comparable",
+		[CMP_EQUIVALENT] = "= equivalent", [CMP_REGRESSION] = "- regression",
+		[CMP_IMPROVEMENT] = "+ improvement", [CMP_UNDECIDED] = "? undecided",
+		[CMP_INSUFFICIENT] = "? insufficient data", [CMP_NOT_COMPARABLE] = "x not comparable",
 	};
 	static const char *const md[CMP_NVERDICTS] = {
-		[CMP_NO_CHANGE] = "no change", [CMP_REGRESSION] = "**regression**",
-		[CMP_IMPROVEMENT] = "improvement", [CMP_INSUFFICIENT] = "insufficient data",
-		[CMP_NOT_COMPARABLE] = "not comparable",
+		[CMP_EQUIVALENT] = "equivalent", [CMP_REGRESSION] = "**regression**",
+		[CMP_IMPROVEMENT] = "improvement", [CMP_UNDECIDED] = "*undecided*",
+		[CMP_INSUFFICIENT] = "insufficient data", [CMP_NOT_COMPARABLE] = "not comparable",
 	};
 	return markdown ? md[v] : text[v];
 }
@@ -100,11 +101,16 @@ static void cmp_marked(const struct cmp_table *t, const struct cmp_row *row,
 		snprintf(buf, len, "%s (verdict %s -> %s)", word,
 			 verdict_name(t->flips[cell->flip].from), verdict_name(t->flips[cell->flip].to));
 	else if (cell->within_runs)
-		snprintf(buf, len, "%s", markdown ? "one run a side" : "? one run a side");
-	else if (!row->gated && cell->verdict != CMP_NO_CHANGE)
-		snprintf(buf, len, "%s (info)", word);
+		snprintf(buf, len, "%s%s", markdown ? "one run a side" : "? one run a side",
+			 row->gated ? "" : " (info)");
 	else if (cmp_within_threshold(t, cell))	/* significant, but small */
-		snprintf(buf, len, "%s", markdown ? "within threshold" : "  within threshold");
+		snprintf(buf, len, "%s%s", markdown ? "within margin" : "= within margin",
+			 row->gated ? "" : " (info)");
+	else if (cell->verdict == CMP_UNDECIDED)
+		snprintf(buf, len, "%s: %s%s", word, cell->why == CMP_WHY_NOISY ? "noisy" : "wide",
+			 row->gated ? "" : " (info)");
+	else if (!row->gated)
+		snprintf(buf, len, "%s (info)", word);
 	else
 		snprintf(buf, len, "%s", word);
 }
@@ -125,7 +131,7 @@ static void cmp_fill_header(const struct cmp_table *t, struct cmp_grid *g)
 		cmp_grid_put(g, 0, c++, "setting");
 	cmp_grid_put(g, 0, c++, "load");
 	cmp_grid_put(g, 0, c++, "metric");
-	cmp_grid_put(g, 0, c++, "threshold");
+	cmp_grid_put(g, 0, c++, "margin");
 	g->right[c] = true;
 	/* the value columns are the medians of each side's runs */
 	cmp_grid_put(g, 0, c++, "%s (median)", t->columns[0].label);
@@ -150,7 +156,11 @@ static void cmp_fill_row(const struct cmp_table *t, struct cmp_grid *g, size_t r
 		cmp_grid_put(g, r, c++, "%s", *row->setting ? row->setting : "(none)");
 	cmp_grid_put(g, r, c++, "%s", row->load);
 	cmp_grid_put(g, r, c++, "%s", row->metric);
-	cmp_grid_put(g, r, c++, "%g%%", row->threshold);
+	if (cmp_margin_is_threshold(row))
+		cmp_grid_put(g, r, c++, "%g%%", row->threshold);
+	else
+		cmp_grid_put(g, r, c++, "%s", metric_format(row->metric, row->margin_abs,
+							    METRIC_DIGITS, buf, sizeof(buf)));
 	cmp_grid_put(g, r, c++, "%s", metric_format(row->metric, row->cells[0].median, CMP_DIGITS,
 						    buf, sizeof(buf)));
 	for (size_t i = 1; i < t->n_columns; i++) {
@@ -206,15 +216,16 @@ static void cmp_print_intro(const struct cmp_table *t, FILE *out, const char *eo
 	fprintf(out, "profile '%s'", t->profile);
 	if (t->mode == CMP_SETTINGS)
 		fprintf(out, ", settings of %s", t->columns[0].file);
-	fprintf(out, "; alpha %g; a change counts when significant and beyond its threshold%s",
-		t->alpha, eol);
+	fprintf(out, "; alpha %g; a change counts when significant one-sided and beyond its margin, "
+		"a row is equivalent when shown inside it (TOST)%s", t->alpha, eol);
 	if (t->test == CMP_TEST_AUTO)
-		fprintf(out, "tests: U Mann-Whitney (enough runs a side), tl/t Welch on logs/values "
-			     "(2+ runs a side); one run on a side: Bw/Be bootstrap over its windows/"
-			     "events, no verdict%s", eol);
+		fprintf(out, "tests: U Mann-Whitney (enough runs a side), tl/t Student's t on logs/"
+			     "values (2+ runs a side); one run on a side: Bw/Be bootstrap over its "
+			     "windows/events, no verdict%s", eol);
 	else
-		fprintf(out, "tests: %s two-sided on the run values%s",
-			t->test == CMP_TEST_WELCH ? "Welch's t" : "Mann-Whitney U", eol);
+		fprintf(out, "tests: %s on the run values%s",
+			t->test == CMP_TEST_WELCH ? "wl/w Welch's t on logs/values" :
+			"U Mann-Whitney U", eol);
 	fprintf(out, "gating: %s; other rows are information%s", t->gate_rule, eol);
 	for (size_t i = 0; i < t->n_columns; i++) {
 		const struct cmp_column *col = &t->columns[i];
@@ -280,14 +291,29 @@ static void cmp_print_bisect(const struct cmp_table *t, FILE *out)
 	}
 }
 
+/* The outcome and its exit status, last, as a CI log's reader looks for it. */
+static void cmp_print_exit(const struct cmp_table *t, FILE *out)
+{
+	static const char *const policy[] = {
+		[CMP_UNDECIDED_NO_VERDICT] = "no verdict; --strict makes it 1, --allow-undecided 0",
+		[CMP_UNDECIDED_FAILS] = "--strict", [CMP_UNDECIDED_PASSES] = "--allow-undecided",
+	};
+
+	fprintf(out, "outcome: %s, exit %d", cmp_outcome_name(t->outcome), cmp_exit_status(t));
+	if (t->outcome == CMP_OUT_UNDECIDED)
+		fprintf(out, " (%s)", policy[t->undecided]);
+	fputc('\n', out);
+}
+
 static void cmp_print_summary(const struct cmp_table *t, FILE *out)
 {
 	fputc('\n', out);
 	cmp_print_bisect(t, out);
-	fprintf(out, "%zu regression%s, %zu improvement%s, %zu no change, %zu insufficient data\n",
+	fprintf(out, "%zu regression%s, %zu improvement%s, %zu equivalent, %zu undecided, "
+		"%zu insufficient data\n",
 		t->counts[CMP_REGRESSION], t->counts[CMP_REGRESSION] == 1 ? "" : "s",
 		t->counts[CMP_IMPROVEMENT], t->counts[CMP_IMPROVEMENT] == 1 ? "" : "s",
-		t->counts[CMP_NO_CHANGE], t->counts[CMP_INSUFFICIENT]);
+		t->counts[CMP_EQUIVALENT], t->counts[CMP_UNDECIDED], t->counts[CMP_INSUFFICIENT]);
 	if (t->info_counts[CMP_REGRESSION] || t->info_counts[CMP_IMPROVEMENT])
 		fprintf(out, "information only (rows that do not gate): %zu regression%s, "
 			     "%zu improvement%s\n", t->info_counts[CMP_REGRESSION],
@@ -306,8 +332,10 @@ static void cmp_print_summary(const struct cmp_table *t, FILE *out)
 			"fewer than 3 repetitions with the metric on a side");
 	if (cmp_noisy(t))
 		fprintf(out, "noisy runs: other tasks used over %g%% of the loads' CPUs or the sampler "
-			     "fell under %g%% of its rate; differences may be the machine's\n",
+			     "fell under %g%% of its rate; a change counts only beyond what that noise "
+			     "could do, and no row is called equivalent\n",
 			VERDICT_MAX_NOISE * 100, VERDICT_MIN_SAMPLER_RATIO * 100);
+	cmp_print_exit(t, out);
 	if (t->underpowered)
 		fprintf(out, "note: %zu comparison%s had too few repetitions to ever reach alpha %g "
 			     "(3 a side: p >= 0.1); use repeat >= 5, or the default --test auto\n",
@@ -412,6 +440,12 @@ static json_t *cmp_json_real(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* A p-value of a cell tested across runs, else null. */
+static json_t *cmp_tested_real(const struct cmp_cell *cell, double p)
+{
+	return cell->tested && !cell->within_runs ? cmp_json_real(p) : json_null();
+}
+
 static json_t *cmp_cell_json(const struct cmp_table *t, const struct cmp_cell *cell, size_t c)
 {
 	json_t *samples = json_array(), *o;
@@ -424,13 +458,28 @@ static json_t *cmp_cell_json(const struct cmp_table *t, const struct cmp_cell *c
 		return o;
 	json_object_set_new(o, "change_pct", cmp_json_real(cell->change_pct));
 	json_object_set_new(o, "p", cell->tested ? json_real(cell->p) : json_null());
-	json_object_set_new(o, "p_holm", cell->tested ? json_real(cell->p_holm) : json_null());
+	json_object_set_new(o, "p_holm", cmp_tested_real(cell, cell->p_holm));
+	json_object_set_new(o, "p_worse", cmp_tested_real(cell, cell->p_q[CMP_Q_WORSE]));
+	json_object_set_new(o, "p_better", cmp_tested_real(cell, cell->p_q[CMP_Q_BETTER]));
+	json_object_set_new(o, "p_equivalent", cmp_tested_real(cell, cell->p_q[CMP_Q_SAME]));
+	json_object_set_new(o, "p_worse_holm", cmp_tested_real(cell, cell->p_q_holm[CMP_Q_WORSE]));
+	json_object_set_new(o, "p_better_holm", cmp_tested_real(cell, cell->p_q_holm[CMP_Q_BETTER]));
+	json_object_set_new(o, "p_equivalent_holm",
+			    cmp_tested_real(cell, cell->p_q_holm[CMP_Q_SAME]));
+	json_object_set_new(o, "noisy", json_boolean(cell->noisy));
 	json_object_set_new(o, "method", cell->tested ? json_string(cell->method) : json_null());
 	json_object_set_new(o, "ci_low_pct", cell->tested ? cmp_json_real(cell->lo_pct) : json_null());
 	json_object_set_new(o, "ci_high_pct", cell->tested ? cmp_json_real(cell->hi_pct) : json_null());
 	if (cell->block)
 		json_object_set_new(o, "block", json_integer((json_int_t)cell->block));
 	json_object_set_new(o, "verdict", json_string(cmp_verdict_name(cell->verdict)));
+	json_object_set_new(o, "why", cell->why ? json_string(cmp_why_name(cell->why)) : json_null());
+	if (cell->why) {
+		char what[160];
+
+		json_object_set_new(o, "would_decide",
+				    json_string(cmp_what_decides(cell, what, sizeof(what))));
+	}
 	json_object_set_new(o, "flip", cell->flip >= 0 ? json_true() : json_false());
 	json_object_set_new(o, "within_runs", json_boolean(cell->within_runs));
 	return o;
@@ -442,11 +491,12 @@ static json_t *cmp_row_json(const struct cmp_table *t, const struct cmp_row *row
 
 	for (size_t c = 1; c < t->n_columns; c++)
 		json_array_append_new(compared, cmp_cell_json(t, &row->cells[c], c));
-	return json_pack("{s:o, s:s, s:s, s:s, s:f, s:b, s:o, s:o, s:o}",
+	return json_pack("{s:o, s:s, s:s, s:s, s:f, s:o, s:o, s:b, s:o, s:o, s:o}",
 			 "setting", row->setting ? json_string(row->setting) : json_null(),
 			 "load", row->load, "metric", row->metric,
 			 "better", row->def->better == LOWER_IS_BETTER ? "lower" : "higher",
-			 "threshold_pct", row->threshold, "gated", row->gated,
+			 "threshold_pct", row->threshold, "margin", cmp_json_real(row->margin_abs),
+			 "margin_pct", cmp_json_real(row->margin_pct), "gated", row->gated,
 			 "first_change", row->first_change ?
 			 json_string(t->columns[row->first_change].label) : json_null(),
 			 "baseline", cmp_cell_json(t, &row->cells[0], 0), "compared", compared);
@@ -477,24 +527,28 @@ json_t *cmp_to_json(const struct cmp_table *t)
 	for (size_t c = 0; c < t->n_columns; c++) {
 		const struct cmp_column *col = &t->columns[c];
 
-		json_array_append_new(columns, json_pack("{s:s, s:s, s:o, s:I, s:I}", "label",
+		json_array_append_new(columns, json_pack("{s:s, s:s, s:o, s:I, s:I, s:o}", "label",
 			col->label, "file", col->file, "setting", col->setting ?
 			json_string(col->setting) : json_null(), "runs_ok", (json_int_t)col->runs_ok,
-			"runs_noisy", (json_int_t)col->runs_noisy));
+			"runs_noisy", (json_int_t)col->runs_noisy, "outcome",
+			c ? json_string(cmp_outcome_name(col->outcome)) : json_null()));
 	}
 	for (size_t r = 0; r < t->n_rows; r++)
 		json_array_append_new(rows, cmp_row_json(t, &t->rows[r]));
-	summary = json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:i}",
+	summary = json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:i}",
+		"outcome", cmp_outcome_name(t->outcome),
 		"regression", (json_int_t)t->counts[CMP_REGRESSION],
 		"improvement", (json_int_t)t->counts[CMP_IMPROVEMENT],
-		"no_change", (json_int_t)t->counts[CMP_NO_CHANGE],
+		"equivalent", (json_int_t)t->counts[CMP_EQUIVALENT],
+		"undecided", (json_int_t)t->counts[CMP_UNDECIDED],
 		"insufficient_data", (json_int_t)t->counts[CMP_INSUFFICIENT],
+		"not_comparable", (json_int_t)t->counts[CMP_NOT_COMPARABLE],
 		"info_regression", (json_int_t)t->info_counts[CMP_REGRESSION],
 		"info_improvement", (json_int_t)t->info_counts[CMP_IMPROVEMENT],
 		"flip_regression", (json_int_t)t->flip_regressions,
 		"underpowered", (json_int_t)t->underpowered, "exit_code", cmp_exit_status(t));
 	doc = json_pack("{s:s, s:i, s:s, s:s, s:s, s:f, s:f, s:s, s:o, s:o, s:o, s:o}",
-		"format", "starve-compare", "format_version", 2,
+		"format", "starve-compare", "format_version", 3,
 		"mode", t->mode == CMP_RESULTS ? "results" : "settings", "profile", t->profile,
 		"test", cmp_test_name(t->test), "alpha", t->alpha, "default_threshold_pct", t->threshold,
 		"gating", t->gate_rule, "columns", columns, "flips", cmp_flips_json(t), "rows", rows,

@@ -52,12 +52,46 @@ static struct cmp_row *cmp_row_get(struct cmp_table *t, const char *setting, con
 	return row;
 }
 
-static void cmp_cell_add(struct cmp_cell *cell, double value, const struct rv_load *load)
+static double cmp_nz(double v)
 {
+	return isfinite(v) ? v : 0;
+}
+
+/* How far RUN's noise could move VALUE of a metric DEF, in its unit, as run
+ * verdicts bound it: the CPU time that others took (other tasks, the
+ * hypervisor's steal) and the time that reappeared in clock jumps. A wait
+ * grows by at most that time, a share by that share, a rate by that share
+ * of itself. 0 for a quiet run; NAN where the run has no duration. */
+static double cmp_run_noise(const struct rv_run *run, const struct metric_def *def, double value)
+{
+	double share = cmp_nz(run->other_cpu_share) + cmp_nz(run->steal_share);
+	double jump_s = cmp_nz(run->sampler.cpu_clock_jump_s);
+
+	if (!verdict_run_noisy(run))
+		return 0;
+	if (!(run->duration_s > 0))
+		return NAN;
+	switch (def->unit) {
+	case METRIC_SECONDS:
+		return share * run->duration_s + jump_s;
+	case METRIC_RATIO:
+		return share + jump_s / run->duration_s;
+	default:
+		return (share + jump_s / run->duration_s) * fabs(value);
+	}
+}
+
+static void cmp_cell_add(struct cmp_cell *cell, const struct metric_def *def, double value,
+			 const struct rv_run *run, const struct rv_load *load)
+{
+	double noise = cmp_run_noise(run, def, value);
+
 	cell->samples = xreallocarray(cell->samples, cell->n + 1, sizeof(*cell->samples));
 	cell->loads = xreallocarray(cell->loads, cell->n + 1, sizeof(*cell->loads));
 	cell->loads[cell->n] = load;
 	cell->samples[cell->n++] = value;
+	cell->noisy |= verdict_run_noisy(run);
+	cell->noise = isnan(noise) || isnan(cell->noise) ? NAN : fmax(cell->noise, noise);
 }
 
 /* --load: only the loads given, when any were. */
@@ -90,7 +124,7 @@ static void cmp_add_run(struct cmp_table *t, size_t c, const struct rv_run *run,
 				continue;
 			}
 			cmp_cell_add(&cmp_row_get(t, setting, load->name, metric, def)->cells[c],
-				     load->metrics[m].value, load);
+				     def, load->metrics[m].value, run, load);
 		}
 	}
 }
@@ -135,6 +169,36 @@ static double cmp_threshold_of(const struct cmp_table *t, const char *metric,
 	return opt->threshold;
 }
 
+/* The smallest change of a metric that matters whatever its baseline: half
+ * a percentage point of a share or ratio (a CPU's time is shared out in
+ * ticks and slices: 0.002 against 0.003 of a wait ratio is +50% and means
+ * nothing). Durations, rates and counts have none: a wakeup latency of 85us
+ * against 110us is a regression a latency probe is there to find; their
+ * threshold is relative, and an expectation's value sets their scale.
+ * doc/ci-gating.md, "The margin". */
+static double cmp_floor(const struct metric_def *def)
+{
+	return def->unit == METRIC_RATIO ? CMP_FLOOR_RATIO : 0;
+}
+
+/* ROW's margin: its threshold of the baseline's median, of the value an
+ * expectation of its load and metric names (the scale the profile cares
+ * about), or the metric's floor, whichever is largest. */
+static void cmp_margin(const struct cmp_table *t, struct cmp_row *row)
+{
+	const struct rv_profile *p = &t->columns[0].view->profile;
+	double base = fabs(row->cells[0].median), margin = cmp_floor(row->def);
+
+	if (isfinite(base))
+		margin = fmax(margin, row->threshold / 100 * base);
+	for (size_t i = 0; i < p->n_expect; i++)
+		if (!strcmp(p->expect[i].rule.load, row->load) &&
+		    !strcmp(p->expect[i].rule.metric, row->metric))
+			margin = fmax(margin, row->threshold / 100 * fabs(p->expect[i].rule.threshold));
+	row->margin_abs = margin;
+	row->margin_pct = base > 0 ? margin / base * 100 : INFINITY;
+}
+
 static double cmp_change(const struct cmp_cell *base, const struct cmp_cell *cell)
 {
 	if (!base->n || !cell->n)
@@ -149,39 +213,136 @@ static void cmp_measure(struct cmp_table *t, const struct cmp_row *row, struct c
 	const struct cmp_cell *base = &row->cells[0];
 
 	cell->change_pct = cmp_change(base, cell);
+	cell->delta = cell->median - base->median;
+	/* noise on either side moves the difference */
+	cell->noisy |= base->noisy;
+	cell->noise = isnan(base->noise) ? NAN : fmax(cell->noise, base->noise);
 	cmp_test_cell(t, row, base, cell);
-	cell->p_holm = cell->p;
 }
 
-/* After Holm (compare-gate.c): significant in its family (p_holm < alpha)
- * and beyond the threshold. */
+bool cmp_cell_worse(const struct cmp_row *row, const struct cmp_cell *cell)
+{
+	return (row->def->better == LOWER_IS_BETTER) == (cell->delta > 0);
+}
+
+bool cmp_cell_significant(const struct cmp_table *t, const struct cmp_cell *cell, bool worse)
+{
+	if (!cell->tested || cell->within_runs)
+		return false;
+	if (!(cell->p_q_holm[worse ? CMP_Q_WORSE : CMP_Q_BETTER] < t->alpha))
+		return false;
+	return !cell->noisy || fabs(cell->delta) > cell->noise;	/* NAN: never clear */
+}
+
+/* About how many runs a side would bring CELL's interval inside its margin
+ * (or past it, for a change beyond it): the interval narrows as one over
+ * the square root of the runs. */
+static double cmp_runs_needed(const struct cmp_row *row, const struct cmp_cell *cell, size_t n)
+{
+	double half = (cell->hi_pct - cell->lo_pct) / 2, change = fabs(cell->change_pct);
+	double room = change < row->margin_pct ? row->margin_pct - change : change;
+
+	if (!(half > 0) || !(room > 0) || !isfinite(half))
+		return INFINITY;
+	return ceil((double)n * (half / room) * (half / room));
+}
+
+/* After Holm (compare-gate.c): changed when significant in the change's
+ * direction and beyond the margin; equivalent when the same within the
+ * margin and no run was noisy; else undecided, with why. */
 static void cmp_judge(const struct cmp_table *t, const struct cmp_row *row, struct cmp_cell *cell)
 {
-	bool worse;
+	const struct cmp_cell *base = &row->cells[0];
+	bool worse = cmp_cell_worse(row, cell);
 
 	cell->verdict = CMP_INSUFFICIENT;
+	cell->why = base->n < 2 || cell->n < 2 ? CMP_WHY_ONE_RUN : CMP_WHY_MISSING;
+	if (!base->n || !cell->n)
+		cell->why = CMP_WHY_MISSING;
 	if (!cell->tested || cell->within_runs)
 		return;
-	cell->verdict = CMP_NO_CHANGE;
-	if (!(cell->p_holm < t->alpha) || !(fabs(cell->change_pct) > row->threshold))
+	cell->why = CMP_WHY_NONE;
+	cell->p_holm = cell->p_q_holm[worse ? CMP_Q_WORSE : CMP_Q_BETTER];
+	if (fabs(cell->delta) > row->margin_abs && cmp_cell_significant(t, cell, worse)) {
+		cell->verdict = worse ? CMP_REGRESSION : CMP_IMPROVEMENT;
 		return;
-	worse = (row->def->better == LOWER_IS_BETTER) == (cell->change_pct > 0);
-	cell->verdict = worse ? CMP_REGRESSION : CMP_IMPROVEMENT;
+	}
+	if (cell->p_q_holm[CMP_Q_SAME] < t->alpha && !cell->noisy) {
+		cell->verdict = CMP_EQUIVALENT;
+		return;
+	}
+	cell->verdict = CMP_UNDECIDED;
+	cell->why = cell->noisy ? CMP_WHY_NOISY : CMP_WHY_WIDE;
+	cell->runs_needed = cmp_runs_needed(row, cell, base->n < cell->n ? base->n : cell->n);
 }
 
-/* Tally the verdicts (after the flips), and each row's first change. */
+bool cmp_one_sided(const struct cmp_row *row, size_t c)
+{
+	return (!row->cells[0].n) != (!row->cells[c].n);
+}
+
+/* Column C as a whole: a regression when a gated row regressed or an
+ * expectation flipped to fail (confirmed); no regression only when it has
+ * completed runs, gated rows, and every one of them equivalent or
+ * improved; else undecided. */
+static enum cmp_outcome cmp_column_outcome(const struct cmp_table *t, size_t c)
+{
+	size_t gated = 0, open = 0, improved = 0;
+
+	for (size_t i = 0; i < t->n_flips; i++)
+		if (t->flips[i].column == c && t->flips[i].verdict == CMP_REGRESSION)
+			return CMP_OUT_REGRESSION;
+	for (size_t r = 0; r < t->n_rows; r++) {
+		enum cmp_verdict v = t->rows[r].cells[c].verdict;
+
+		if (!t->rows[r].gated)
+			continue;
+		if (v == CMP_REGRESSION)
+			return CMP_OUT_REGRESSION;
+		/* a metric one side never reports (exact mode's, on a kernel
+		 * without it) is another instrument, not a change: shown, not
+		 * waited for */
+		if (cmp_one_sided(&t->rows[r], c))
+			continue;
+		gated++;
+		improved += v == CMP_IMPROVEMENT;
+		open += v != CMP_IMPROVEMENT && v != CMP_EQUIVALENT;
+	}
+	if (open || !gated || !t->columns[0].runs_ok || !t->columns[c].runs_ok)
+		return CMP_OUT_UNDECIDED;
+	return improved ? CMP_OUT_IMPROVEMENT : CMP_OUT_NO_REGRESSION;
+}
+
+/* The worse of two outcomes: regression, undecided, improvement, none. */
+static enum cmp_outcome cmp_outcome_worse(enum cmp_outcome a, enum cmp_outcome b)
+{
+	static const int rank[] = { [CMP_OUT_NO_REGRESSION] = 0, [CMP_OUT_IMPROVEMENT] = 1,
+				    [CMP_OUT_UNDECIDED] = 2, [CMP_OUT_REGRESSION] = 3 };
+
+	return rank[a] >= rank[b] ? a : b;
+}
+
+/* Tally the verdicts (after the flips and confounders), each row's first
+ * change, and the outcome of each column and of the whole. */
 static void cmp_count(struct cmp_table *t)
 {
+	t->outcome = CMP_OUT_NO_REGRESSION;
 	for (size_t r = 0; r < t->n_rows; r++) {
 		struct cmp_row *row = &t->rows[r];
 
 		for (size_t c = 1; c < t->n_columns; c++) {
 			enum cmp_verdict v = row->cells[c].verdict;
 
+			if (v == CMP_NOT_COMPARABLE)
+				row->cells[c].why = CMP_WHY_CONFOUNDER;
 			(row->gated ? t->counts : t->info_counts)[v]++;
 			if (!row->first_change && (v == CMP_REGRESSION || v == CMP_IMPROVEMENT))
 				row->first_change = c;
 		}
+	}
+	for (size_t c = 1; c < t->n_columns; c++) {
+		t->columns[c].outcome = cmp_column_outcome(t, c);
+		t->outcome = cmp_outcome_worse(t->outcome, t->columns[c].outcome);
 	}
 }
 
@@ -198,12 +359,14 @@ static void cmp_finish(struct cmp_table *t, const struct cmp_options *opt)
 		row->threshold = cmp_threshold_of(t, row->metric, opt);
 		for (size_t c = 0; c < t->n_columns; c++)
 			row->cells[c].median = stat_median(row->cells[c].samples, row->cells[c].n);
-		for (size_t c = 1; c < t->n_columns; c++) {
-			row->cells[c].flip = -1;
-			cmp_measure(t, row, &row->cells[c]);
-		}
+		cmp_margin(t, row);
 	}
 	cmp_gate_rows(t, opt);
+	for (size_t r = 0; r < t->n_rows; r++)
+		for (size_t c = 1; c < t->n_columns; c++) {
+			t->rows[r].cells[c].flip = -1;
+			cmp_measure(t, &t->rows[r], &t->rows[r].cells[c]);
+		}
 	cmp_holm(t);
 	for (size_t r = 0; r < t->n_rows; r++)
 		for (size_t c = 1; c < t->n_columns; c++)
@@ -218,7 +381,8 @@ static void cmp_init(struct cmp_table *t, enum cmp_mode mode,
 		     const struct cmp_options *opt)
 {
 	*t = (struct cmp_table){ .mode = mode, .test = opt->test, .alpha = opt->alpha,
-				 .threshold = opt->threshold, .n_columns = n_columns };
+				 .threshold = opt->threshold, .n_columns = n_columns,
+				 .undecided = opt->undecided };
 	t->profile = xstrdup(baseline->profile.name);
 	t->columns = xcalloc(n_columns, sizeof(*t->columns));
 }
@@ -391,17 +555,63 @@ const char *cmp_test_name(enum cmp_test test)
 	return test == CMP_TEST_WELCH ? "welch-t" : test == CMP_TEST_MWU ? "mann-whitney-u" : "auto";
 }
 
+int cmp_undecided_exit(enum cmp_undecided policy)
+{
+	static const int status[] = { [CMP_UNDECIDED_NO_VERDICT] = EXIT_UNDECIDED,
+				      [CMP_UNDECIDED_FAILS] = EXIT_VERDICT_FAIL,
+				      [CMP_UNDECIDED_PASSES] = EXIT_PASS };
+
+	return status[policy];
+}
+
+int cmp_parse_undecided(bool strict, bool allow, enum cmp_undecided *out)
+{
+	if (strict && allow)
+		return error("--strict and --allow-undecided: choose one");
+	*out = strict ? CMP_UNDECIDED_FAILS : allow ? CMP_UNDECIDED_PASSES :
+	       CMP_UNDECIDED_NO_VERDICT;
+	return 0;
+}
+
 int cmp_exit_status(const struct cmp_table *t)
 {
-	return t->counts[CMP_REGRESSION] || t->flip_regressions ? EXIT_VERDICT_FAIL : EXIT_PASS;
+	switch (t->outcome) {
+	case CMP_OUT_REGRESSION:
+		return EXIT_VERDICT_FAIL;
+	case CMP_OUT_UNDECIDED:
+		return cmp_undecided_exit(t->undecided);
+	default:
+		return EXIT_PASS;
+	}
 }
 
 const char *cmp_verdict_name(enum cmp_verdict v)
 {
 	static const char *const names[CMP_NVERDICTS] = {
-		[CMP_NO_CHANGE] = "no change", [CMP_REGRESSION] = "regression",
-		[CMP_IMPROVEMENT] = "improvement", [CMP_INSUFFICIENT] = "insufficient data",
-		[CMP_NOT_COMPARABLE] = "not comparable",
+		[CMP_EQUIVALENT] = "equivalent", [CMP_REGRESSION] = "regression",
+		[CMP_IMPROVEMENT] = "improvement", [CMP_UNDECIDED] = "undecided",
+		[CMP_INSUFFICIENT] = "insufficient data", [CMP_NOT_COMPARABLE] = "not comparable",
 	};
 	return names[v];
+}
+
+const char *cmp_outcome_name(enum cmp_outcome o)
+{
+	static const char *const names[] = {
+		[CMP_OUT_NO_REGRESSION] = "NO REGRESSION",
+		[CMP_OUT_IMPROVEMENT] = "IMPROVEMENT, no regression",
+		[CMP_OUT_REGRESSION] = "REGRESSION", [CMP_OUT_UNDECIDED] = "UNDECIDED",
+	};
+	return names[o];
+}
+
+const char *cmp_why_name(enum cmp_why why)
+{
+	static const char *const names[] = {
+		[CMP_WHY_NONE] = "", [CMP_WHY_MISSING] = "metric missing on a side",
+		[CMP_WHY_ONE_RUN] = "one run a side", [CMP_WHY_NOISY] = "noisy runs",
+		[CMP_WHY_WIDE] = "interval past the margin",
+		[CMP_WHY_CONFOUNDER] = "a confounder differs",
+	};
+	return names[why];
 }

@@ -6,7 +6,9 @@
 # SIGKILL while a guest runs, --resume finishes without booting the finished
 # kernels again; an image that is not a kernel is skipped for a neighbour,
 # and when nothing between the last good and the first bad can be tested the
-# answer is undecided (exit 3); no change is exit 0; usage errors are 2.
+# answer is undecided (exit 4), naming the range and what was skipped; a
+# step the data cannot decide gets more boots, then is skipped, never
+# guessed; no change (equivalent ends) is exit 0; usage errors are 2.
 . "$top_srcdir/tests/lib.sh"
 t=$TMPDIR_TEST
 top=$(cd "$top_srcdir" && pwd)
@@ -97,14 +99,17 @@ grep -q "^first bad: $t/six/k5-slower.img$" "$t/stdout" || fail "with a skip: fi
 "$STARVE" bisect -o "$t/und" --kernel "$t/img/k1-base.img" --kernel "$t/six/k3-zeros.img" \
 	--kernel "$t/img/k4-slower.img" "$profile" > "$t/stdout" 2>&1
 rc=$?
-[ $rc = 3 ] || { cat "$t/stdout"; fail "undecidable: exit $rc, expected 3"; }
-grep -q "^could not decide" "$t/stdout" || fail "undecided is not said"
+[ $rc = 4 ] || { cat "$t/stdout"; fail "undecidable: exit $rc, expected 4"; }
+grep -q "^undecided: the first bad kernel is after .*k1-base.img and at or before .*k4-slower.img" \
+	"$t/stdout" || fail "undecided is not said: $(cat "$t/stdout")"
+grep -q "^  .*k3-zeros.img: cannot be tested" "$t/stdout" || fail "the skipped kernel is not listed"
 
 # No change between the ends: exit 0 after two boots.
 rm -f "$t/qemu.log"
 expect_exit 0 "$STARVE" bisect -o "$t/same" --kernel "$t/img/k1-base.img" \
 	--kernel "$t/img/k2-base.img" --kernel "$t/img/k3-base.img" "$profile" > "$t/stdout"
-grep -q "^no change found" "$t/stdout" || fail "no change is not said"
+grep -q "^no change: .*k3-base.img is equivalent to .*k1-base.img" "$t/stdout" ||
+	fail "no change is not said: $(cat "$t/stdout")"
 [ "$(boots)" = 2 ] || fail "no change: $(boots) boots, expected 2"
 
 # Usage errors: exit 2, nothing booted.
@@ -141,38 +146,43 @@ expect_exit 2 "$STARVE" bisect --list --kernel "linux-image-6.1.0-57-cloud-amd64
 grep -q "of one flavour" "$t/err" || fail "$(cat "$t/err")"
 [ ! -e "$t/qemu.log" ] || fail "--list booted a kernel"
 
-# --until-decided: alpha spent over the planned looks (--max-repeat 10 over 5
-# runs a boot: 2 looks at 0.025 each). The slower kernels' wakeup_p99
-# (p_holm 0.048 at 5 runs a side) is undecided at the first look, so each
-# boots again beside the first kernel and is bad at 10 runs against 10; the
-# base kernel is decided the same at once. 8 boots.
+# Until decided, the default: alpha spent over the planned looks
+# (--max-repeat 15 over 5 runs a boot: 3 looks at 0.0167 each). The marginal
+# kernels' wakeup_p99 (p_holm 0.020 at 5 runs a side) is undecided at the
+# first look, so each boots again beside the first kernel and is bad at 10
+# runs against 10; the base kernel is decided equivalent at once. 8 boots.
+mkdir -p "$t/img2"
+for i in 1 2 3; do cp "$t/img/k$i-base.img" "$t/img2/"; done
+for i in 4 5; do "$top/tests/vm/make-fake-image" "$t/img2/k$i-marginal.img" "6.99.$i"; done
 rm -f "$t/qemu.log"
-"$STARVE" bisect --until-decided -o "$t/ud" --kernel "$t/img" "$profile" > "$t/stdout" 2>&1
+"$STARVE" bisect --max-repeat 15 -o "$t/ud" --kernel "$t/img2" "$profile" > "$t/stdout" 2>&1
 rc=$?
 cat "$t/stdout"
-[ $rc = 1 ] || fail "--until-decided: exit $rc, expected 1"
-grep -q "^first bad: $t/img/k4-slower.img$" "$t/stdout" || fail "--until-decided: first bad not k4"
-grep -q "k5-slower.img: .* (undecided), 5 runs against 5: look 2 of 2$" "$t/stdout" ||
-	fail "--until-decided: no second look said"
-grep -q "k5-slower.img: bad: .*, 10 runs against 10$" "$t/stdout" ||
-	fail "--until-decided: the runs each side took are not said"
+[ $rc = 1 ] || fail "until decided: exit $rc, expected 1"
+grep -q "^first bad: $t/img2/k4-marginal.img$" "$t/stdout" || fail "until decided: first bad not k4"
+grep -q "k5-marginal.img: .* (undecided: interval past the margin), 5 runs against 5: look 2 of 3$" \
+	"$t/stdout" || fail "until decided: no second look said"
+grep -q "k5-marginal.img: bad: .*, 10 runs against 10$" "$t/stdout" ||
+	fail "until decided: the runs each side took are not said"
 grep -q "k3-base.img: good: .*, 5 runs against 5$" "$t/stdout" ||
-	fail "--until-decided: an unchanged kernel took more than one look"
-[ "$(boots)" = 8 ] || fail "--until-decided: $(boots) boots, expected 8"
-[ -d "$t/ud/k04-base-2" ] || fail "--until-decided: the first kernel did not boot beside the look"
-# a budget that allows no second look (--max-repeat 5: one look, at alpha
-# 0.04 the last kernel is neither changed nor within 5%): undecided, exit 3
-"$STARVE" bisect --until-decided --max-repeat 5 --alpha 0.04 -o "$t/ud2" --kernel "$t/img" \
+	fail "until decided: an unchanged kernel took more than one look"
+[ "$(boots)" = 8 ] || fail "until decided: $(boots) boots, expected 8"
+[ -d "$t/ud/k04-base-2" ] || fail "until decided: the first kernel did not boot beside the look"
+# --once: one look, at alpha 0.01 the last kernel is neither changed nor
+# the same: undecided, never "good" or "bad", exit 4
+"$STARVE" bisect --once --alpha 0.01 -o "$t/ud2" --kernel "$t/img2" \
 	"$profile" > "$t/stdout" 2>&1
 rc=$?
-[ $rc = 3 ] || { cat "$t/stdout"; fail "--until-decided out of budget: exit $rc, expected 3"; }
-grep -q "^could not decide: .*k5-slower.img against .* is undecided within the budget" "$t/stdout" ||
-	fail "--until-decided out of budget: not said"
+[ $rc = 4 ] || { cat "$t/stdout"; fail "--once, undecided: exit $rc, expected 4"; }
+grep -q "^undecided: .*k5-marginal.img against .* could not be decided within the budget" "$t/stdout" ||
+	fail "--once, undecided: not said: $(cat "$t/stdout")"
+expect_exit 2 "$STARVE" bisect --once --until-decided -o "$t/ud3" --kernel "$t/img2" "$profile" \
+	2>/dev/null
 
-# A metric no run measured decides nothing: undecided, not "no change" (exit 3).
+# A metric no run measured decides nothing: undecided, not "no change" (exit 4).
 "$STARVE" bisect --metric victim.nosuch -o "$t/nosuch" --kernel "$t/img/k1-base.img" \
 	--kernel "$t/img/k4-slower.img" "$profile" > "$t/stdout" 2>&1
 rc=$?
-[ $rc = 3 ] || { cat "$t/stdout"; fail "--metric victim.nosuch: exit $rc, expected 3"; }
-grep -q "undecided: nothing tested across runs" "$t/stdout" || fail "$(cat "$t/stdout")"
+[ $rc = 4 ] || { cat "$t/stdout"; fail "--metric victim.nosuch: exit $rc, expected 4"; }
+grep -q "victim.nosuch was not measured" "$t/stdout" || fail "$(cat "$t/stdout")"
 exit 0

@@ -15,7 +15,7 @@ out=$TMPDIR_TEST/out
 [ "$rc" = 1 ] || { cat "$out" >&2; fail "exit $rc, expected 1"; }
 grep -q '^baseline: 6.18.44 ' "$out" || fail "--sort version: 6.18.44 is not the baseline"
 head -n 14 "$out" | grep -q '^compared: 6.19.0 ' || fail "--sort version: 6.19.0 not compared"
-grep -Eq '^load +metric +threshold +6\.18\.44 \(median\) +6\.18\.45 .* 6\.19\.0 ' "$out" ||
+grep -Eq '^load +metric +margin +6\.18\.44 \(median\) +6\.18\.45 .* 6\.19\.0 ' "$out" ||
 	{ cat "$out" >&2; fail "the columns are not in version order"; }
 grep -q '^first change: probe wakeup_p99 regression between 6.18.45 and 6.19.0$' "$out" ||
 	{ cat "$out" >&2; fail "no bisect hint for wakeup_p99"; }
@@ -45,7 +45,7 @@ mkdir "$TMPDIR_TEST/empty"
 "$STARVE" compare --junit --sort version "$d/base.json" "$d/same.json" "$d/slower.json" >"$out"
 [ "$(grep -c '<testcase ' "$out")" = 12 ] || { cat "$out" >&2; fail "JUnit: not 12 testcases"; }
 [ "$(grep -c '<failure .*type="starve.regression"' "$out")" = 1 ] || fail "JUnit: not 1 failure"
-grep -q 'testsuite name="fairness-demo: 6.19.0 against 6.18.44" tests="6" failures="1"' "$out" ||
+grep -q 'testsuite name="fairness-demo: 6.19.0 against 6.18.44: REGRESSION" tests="6" failures="1"' "$out" ||
 	fail "JUnit: suite counts"
 if command -v xmllint >/dev/null 2>&1; then
 	xmllint --noout "$out" || fail "JUnit: not well-formed"

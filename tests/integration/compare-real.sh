@@ -4,7 +4,8 @@
 # with the hog on CPU 0 is a regression of the victim's cpu_share and
 # starvation_max (from exact mode or the sampler; exit 1); the hog's rows
 # do not gate; the other way round it is an improvement; a result against
-# itself is no change (exit 0). About 25 s.
+# itself changes nothing (exit 0 when every gated row is shown equivalent,
+# else 4: undecided, never 1). About 25 s.
 #
 # The hog's weight makes the difference large against what other work on a
 # shared machine does to the victim alone: with a nice-0 hog (placement-*.yaml)
@@ -48,13 +49,13 @@ alone=$TMPDIR_TEST/alone/result.json shared=$TMPDIR_TEST/beside/result.json
 cat "$out"
 [ "$rc" = 1 ] || fail "alone vs beside: exit $rc, expected 1 (regression)"
 grep -Eq "^victim +cpu_share +.* regression$" "$out" || fail "victim cpu_share is not a regression"
-# The longest wait, from either source: at 3 runs a side a baseline whose
-# own starvation_max spans 50 us to 4 ms on a busy machine leaves Welch on
-# its logs at p 0.03 (88 us -> 348 ms in a CI rehearsal), which Holm over
-# the nine gated rows rightly does not call significant, while the
-# sampler's figure of the same waits is decided (p 0.0008).
-grep -Eq "^victim +starvation_max(_sampler)? +.* regression$" "$out" ||
-	fail "victim starvation_max is not a regression in either source"
+# The longest wait: at 3 runs a side a baseline whose own starvation_max
+# spans 50 us to 4 ms left Welch on its logs at p 0.036 (88 us -> 422 ms,
+# every run of one side beyond every run of the other), which Holm over the
+# nine gated rows did not call significant (issue 32). Student's t on the
+# logs, one-sided, with the runs' degrees of freedom decides it.
+grep -Eq "^victim +starvation_max +.* regression$" "$out" ||
+	fail "victim starvation_max is not a regression"
 grep -Eq "^hog +.* (regression|improvement)$" "$out" && fail "a hog row gates"
 
 "$STARVE" compare "$shared" "$alone" >"$out"
@@ -62,7 +63,9 @@ grep -Eq "^victim +cpu_share +.* improvement$" "$out" ||
 	{ cat "$out" >&2; fail "beside vs alone: victim cpu_share is not an improvement"; }
 
 "$STARVE" compare "$shared" "$shared" >"$out"; rc=$?
-[ "$rc" = 0 ] || { cat "$out" >&2; fail "a result against itself: exit $rc, expected 0"; }
+[ "$rc" = 0 ] || [ "$rc" = 4 ] ||
+	{ cat "$out" >&2; fail "a result against itself: exit $rc, expected 0 or 4"; }
 grep -Eq ' (regression|improvement)( \(.*\))?$' "$out" && fail "a result against itself changed"
-grep -Eq "^victim +starvation_max +.* no change$" "$out" || fail "itself: victim starvation_max not 'no change'"
+grep -Eq "^victim +starvation_max +.* (equivalent|undecided: wide)$" "$out" ||
+	fail "itself: victim starvation_max neither equivalent nor undecided"
 exit 0

@@ -18,7 +18,7 @@ grep -q '^setting ' "$out" && fail "settings mode printed a setting column"
 
 "$STARVE" compare --settings --threshold wakeup_p99=35 "$d/settings.json" >"$out"; rc=$?
 [ "$rc" = 0 ] || fail "with wakeup_p99=35: exit $rc, expected 0"
-grep -q '1 improvement, 5 no change' "$out" || fail "with wakeup_p99=35: wrong summary"
+grep -q '1 improvement, 5 equivalent' "$out" || fail "with wakeup_p99=35: wrong summary"
 
 "$STARVE" compare --settings --json "$d/settings.json" >"$out"
 grep -q '"mode": "settings"' "$out" || fail "JSON mode"

@@ -103,15 +103,18 @@ static enum cmp_verdict verdict_of(json_t *a, json_t *b, const struct cmp_option
 	return v;
 }
 
-START_TEST(identical_results_are_no_change)
+/* The same runs on both sides: shown inside the margin, so NO REGRESSION. */
+START_TEST(identical_results_are_equivalent)
 {
 	struct cmp_table t;
 
-	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
-				    series("2", "wakeup_p99", 1e-4, 1, 5), &defaults, &t),
-			 CMP_NO_CHANGE);
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-2, 1, 5),
+				    series("2", "wakeup_p99", 1e-2, 1, 5), &defaults, &t),
+			 CMP_EQUIVALENT);
 	ck_assert_double_eq(t.rows[0].cells[1].change_pct, 0);
 	ck_assert_double_eq(t.rows[0].cells[1].p, 1);
+	ck_assert(t.rows[0].cells[1].p_q_holm[CMP_Q_SAME] < 0.05);
+	ck_assert_int_eq(t.outcome, CMP_OUT_NO_REGRESSION);
 	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
 	table_free(&t);
 }
@@ -122,16 +125,16 @@ START_TEST(direction_decides_regression_or_improvement)
 	struct cmp_table t;
 
 	/* latency up 20%: worse */
-	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
-				    series("2", "wakeup_p99", 1e-4, 1.2, 5), &defaults, &t),
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-2, 1, 5),
+				    series("2", "wakeup_p99", 1e-2, 1.2, 5), &defaults, &t),
 			 CMP_REGRESSION);
 	ck_assert_double_eq_tol(t.rows[0].cells[1].change_pct, 20, 1e-9);
 	ck_assert_double_eq_tol(t.rows[0].cells[1].p, 0.0079, 5e-5);
 	ck_assert_int_eq(cmp_exit_status(&t), EXIT_VERDICT_FAIL);
 	table_free(&t);
 	/* latency down 20%: better */
-	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
-				    series("2", "wakeup_p99", 1e-4, 0.8, 5), &defaults, NULL),
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-2, 1, 5),
+				    series("2", "wakeup_p99", 1e-2, 0.8, 5), &defaults, NULL),
 			 CMP_IMPROVEMENT);
 	/* throughput: higher is better, so the same shifts mean the opposite */
 	ck_assert_int_eq(verdict_of(series("1", "throughput", 1e6, 1, 5),
@@ -143,21 +146,23 @@ START_TEST(direction_decides_regression_or_improvement)
 }
 END_TEST
 
-/* Significant (separated samples) but only 3%: under the 5% default. */
-START_TEST(small_significant_change_is_no_change)
+/* Significant (separated samples) but only 3%, and shown inside the 5%
+ * default: equivalent. */
+START_TEST(small_significant_change_is_equivalent)
 {
 	struct cmp_table t;
 
-	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 7),
-				    series("2", "wakeup_p99", 1e-4, 1.03, 7), &defaults, &t),
-			 CMP_NO_CHANGE);
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-2, 1, 7),
+				    series("2", "wakeup_p99", 1e-2, 1.03, 7), &defaults, &t),
+			 CMP_EQUIVALENT);
 	ck_assert(t.rows[0].cells[1].p < 0.05);
 	table_free(&t);
 }
 END_TEST
 
-/* Large change of the medians, but samples that overlap: not significant. */
-START_TEST(overlapping_samples_are_no_change)
+/* Large change of the medians, but samples that overlap: not significant,
+ * and not shown inside the margin either: undecided, which is not a pass. */
+START_TEST(overlapping_samples_are_undecided)
 {
 	static const double a[] = { 7, 13, 9, 12, 10 }, b[] = { 13.5, 8.1, 11.9, 10.3, 11.3 };
 	json_t *ra = new_result("1", "demo"), *rb = new_result("2", "demo");
@@ -167,9 +172,16 @@ START_TEST(overlapping_samples_are_no_change)
 		add_run(ra, "default", "ok", "wakeup_p99", a[i]);
 		add_run(rb, "default", "ok", "wakeup_p99", b[i]);
 	}
-	ck_assert_int_eq(verdict_of(ra, rb, &defaults, &t), CMP_NO_CHANGE);
+	ck_assert_int_eq(verdict_of(ra, rb, &defaults, &t), CMP_UNDECIDED);
+	ck_assert_int_eq(t.rows[0].cells[1].why, CMP_WHY_WIDE);
 	ck_assert(t.rows[0].cells[1].change_pct > 10);
 	ck_assert(t.rows[0].cells[1].p > 0.3);
+	ck_assert_int_eq(t.outcome, CMP_OUT_UNDECIDED);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_UNDECIDED);
+	t.undecided = CMP_UNDECIDED_FAILS;
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_VERDICT_FAIL);
+	t.undecided = CMP_UNDECIDED_PASSES;
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
 	table_free(&t);
 }
 END_TEST
@@ -181,24 +193,24 @@ START_TEST(thresholds_profile_then_command_line)
 	json_t *base;
 
 	/* +8%, separated: a regression at 5% */
-	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
-				    series("2", "wakeup_p99", 1e-4, 1.08, 5), &opt, NULL),
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-2, 1, 5),
+				    series("2", "wakeup_p99", 1e-2, 1.08, 5), &opt, NULL),
 			 CMP_REGRESSION);
 	/* the baseline's profile raises it to 9% */
-	base = series("1", "wakeup_p99", 1e-4, 1, 5);
+	base = series("1", "wakeup_p99", 1e-2, 1, 5);
 	json_object_set_new(json_object_get(base, "profile"), "compare_thresholds",
 			    json_pack("{s:f}", "wakeup_p99", 9.0));
-	ck_assert_int_eq(verdict_of(base, series("2", "wakeup_p99", 1e-4, 1.08, 5), &opt, NULL),
-			 CMP_NO_CHANGE);
+	ck_assert_int_ne(verdict_of(base, series("2", "wakeup_p99", 1e-2, 1.08, 5), &opt, NULL),
+			 CMP_REGRESSION);
 	/* the command line wins over the profile, and over its own default */
-	base = series("1", "wakeup_p99", 1e-4, 1, 5);
+	base = series("1", "wakeup_p99", 1e-2, 1, 5);
 	json_object_set_new(json_object_get(base, "profile"), "compare_thresholds",
 			    json_pack("{s:f}", "wakeup_p99", 1.0));
 	opt.thresholds = &th;
 	opt.n_thresholds = 1;
 	opt.threshold = 1;
-	ck_assert_int_eq(verdict_of(base, series("2", "wakeup_p99", 1e-4, 1.08, 5), &opt, NULL),
-			 CMP_NO_CHANGE);
+	ck_assert_int_ne(verdict_of(base, series("2", "wakeup_p99", 1e-2, 1.08, 5), &opt, NULL),
+			 CMP_REGRESSION);
 }
 END_TEST
 
@@ -206,13 +218,13 @@ START_TEST(fewer_than_three_repetitions_is_insufficient)
 {
 	struct cmp_table t;
 
-	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5),
-				    series("2", "wakeup_p99", 1e-4, 2, 2), &defaults, &t),
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-2, 1, 5),
+				    series("2", "wakeup_p99", 1e-2, 2, 2), &defaults, &t),
 			 CMP_INSUFFICIENT);
 	ck_assert(!t.rows[0].cells[1].tested);
 	ck_assert_uint_eq(t.rows[0].cells[1].n, 2);
 	ck_assert_double_eq_tol(t.rows[0].cells[1].change_pct, 99, 1e-9);	/* 2 * 0.995 */
-	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_UNDECIDED);
 	table_free(&t);
 }
 END_TEST
@@ -220,13 +232,13 @@ END_TEST
 /* Only runs with status ok count: the errored run's wild value is ignored. */
 START_TEST(only_ok_runs_are_samples)
 {
-	json_t *b = series("2", "wakeup_p99", 1e-4, 1, 4);
+	json_t *b = series("2", "wakeup_p99", 1e-2, 1, 4);
 	struct cmp_table t;
 
 	add_run(b, "default", "error", "wakeup_p99", 1.0);
 	add_run(b, "default", "incomplete", "wakeup_p99", 1.0);
-	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 4), b, &defaults, &t),
-			 CMP_NO_CHANGE);
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-2, 1, 4), b, &defaults, &t),
+			 CMP_EQUIVALENT);
 	ck_assert_uint_eq(t.rows[0].cells[1].n, 4);
 	ck_assert_uint_eq(t.columns[1].runs_ok, 4);
 	/* 4 vs 4 can reach 0.05; 3 vs 3 could not */
@@ -239,9 +251,9 @@ START_TEST(three_a_side_is_flagged_underpowered)
 {
 	struct cmp_table t;
 
-	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 3),
-				    series("2", "wakeup_p99", 1e-4, 1.5, 3), &defaults, &t),
-			 CMP_NO_CHANGE);
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-2, 1, 3),
+				    series("2", "wakeup_p99", 1e-2, 1.5, 3), &defaults, &t),
+			 CMP_UNDECIDED);
 	ck_assert_double_eq_tol(t.rows[0].cells[1].p, 0.1, 1e-9);
 	ck_assert_uint_eq(t.underpowered, 1);
 	ck_assert_str_eq(t.rows[0].cells[1].method, "mann-whitney");
@@ -256,8 +268,8 @@ START_TEST(welch_decides_with_three_a_side)
 	struct cmp_table t;
 
 	opt.test = CMP_TEST_WELCH;
-	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-4, 1, 3),
-				    series("2", "wakeup_p99", 1e-4, 1.5, 3), &opt, &t),
+	ck_assert_int_eq(verdict_of(series("1", "wakeup_p99", 1e-2, 1, 3),
+				    series("2", "wakeup_p99", 1e-2, 1.5, 3), &opt, &t),
 			 CMP_REGRESSION);
 	ck_assert(t.rows[0].cells[1].p < 0.01);
 	ck_assert_str_eq(t.rows[0].cells[1].method, "welch-log");
@@ -389,7 +401,7 @@ START_TEST(outputs_show_the_verdicts)
 	size_t len = 0;
 	FILE *f;
 
-	verdict_of(series("1", "wakeup_p99", 1e-4, 1, 5), series("2", "wakeup_p99", 1e-4, 1.2, 5),
+	verdict_of(series("1", "wakeup_p99", 1e-2, 1, 5), series("2", "wakeup_p99", 1e-2, 1.2, 5),
 		   &defaults, &t);
 	f = open_memstream(&text, &len);
 	cmp_print_text(&t, f);
@@ -398,11 +410,12 @@ START_TEST(outputs_show_the_verdicts)
 	ck_assert_ptr_nonnull(strstr(text, "+20.0%"));
 	ck_assert_ptr_nonnull(strstr(text, "0.0079"));
 	ck_assert_ptr_nonnull(strstr(text, "1 regression, 0 improvements"));
+	ck_assert_ptr_nonnull(strstr(text, "outcome: REGRESSION, exit 1"));
 	free(text);
 	f = open_memstream(&text, &len);
 	cmp_print_markdown(&t, f);
 	fclose(f);
-	ck_assert_ptr_nonnull(strstr(text, "| l | wakeup_p99 | 5% | 100us | 120us | +20.0% [+17.3%, +22.8%] |"));
+	ck_assert_ptr_nonnull(strstr(text, "| l | wakeup_p99 | 5% | 10ms | 12ms | +20.0% [+17.3%, +22.8%] |"));
 	ck_assert_ptr_nonnull(strstr(text, "**regression**"));
 	free(text);
 	table_free(&t);
@@ -412,12 +425,12 @@ END_TEST
 /* A metric this starve does not know has no direction: skipped, with a word. */
 START_TEST(unknown_metrics_are_skipped)
 {
-	json_t *a = series("1", "wakeup_p99", 1e-4, 1, 3), *b = series("2", "wakeup_p99", 1e-4, 1, 3);
+	json_t *a = series("1", "wakeup_p99", 1e-2, 1, 3), *b = series("2", "wakeup_p99", 1e-2, 1, 3);
 	struct cmp_table t;
 
 	add_run(a, "default", "ok", "frobs_per_second", 3);
 	last_error[0] = '\0';
-	ck_assert_int_eq(verdict_of(a, b, &defaults, &t), CMP_NO_CHANGE);
+	ck_assert_int_eq(verdict_of(a, b, &defaults, &t), CMP_EQUIVALENT);
 	ck_assert_str_eq(t.rows[0].metric, "wakeup_p99");
 	ck_assert_ptr_nonnull(strstr(last_error, "unknown to this starve were skipped (e.g. "
 					  "'frobs_per_second')"));
@@ -496,7 +509,9 @@ START_TEST(verdict_flips_decide_and_only_named_loads_gate)
 	ck_assert_uint_eq(t.n_flips, 1);
 	ck_assert_int_eq(t.flips[0].verdict, CMP_INSUFFICIENT);
 	ck_assert_int_eq(t.rows[0].cells[1].flip, -1);
-	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
+	ck_assert_int_eq(t.rows[0].cells[1].why, CMP_WHY_ONE_RUN);
+	ck_assert_int_eq(t.outcome, CMP_OUT_UNDECIDED);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_UNDECIDED);
 	table_free(&t);
 
 	views[0] = view_of(with_runs(flip_result("6.12", "pass", 0.95, 0.95), 3), "a.json");
@@ -560,12 +575,13 @@ START_TEST(holm_corrects_over_the_gated_rows)
 	ck_assert_uint_eq(t.n_rows, 5);
 	ck_assert_uint_eq(t.family, 5);
 	ck_assert_str_eq(t.rows[0].metric, "cpu_share");
-	ck_assert(t.rows[0].cells[1].p < opt.alpha);
+	ck_assert(t.rows[0].cells[1].p_q[CMP_Q_BETTER] < opt.alpha);
 	ck_assert(t.rows[0].cells[1].p_holm >= opt.alpha);
-	ck_assert_int_eq(t.rows[0].cells[1].verdict, CMP_NO_CHANGE);
+	ck_assert_int_eq(t.rows[0].cells[1].verdict, CMP_UNDECIDED);
 	for (size_t r = 0; r < t.n_rows; r++)
-		ck_assert(t.rows[r].cells[1].p_holm >= t.rows[r].cells[1].p);
-	ck_assert_int_eq(cmp_exit_status(&t), EXIT_PASS);
+		for (int q = 0; q < CMP_NQUESTIONS; q++)
+			ck_assert(t.rows[r].cells[1].p_q_holm[q] >= t.rows[r].cells[1].p_q[q]);
+	ck_assert_int_ne(cmp_exit_status(&t), EXIT_VERDICT_FAIL);
 	table_free(&t);
 }
 END_TEST
@@ -627,16 +643,108 @@ START_TEST(gate_and_load_options)
 }
 END_TEST
 
+/* N runs of METRIC at VALUE * spread on which other tasks took OTHER of the
+ * loads' CPUs (more than 10%: noisy), each of 1 s. */
+static json_t *noisy_series(const char *release, const char *metric, double value, double other,
+			    size_t n)
+{
+	json_t *r = series(release, metric, value, 1, n);
+	size_t i;
+	json_t *run;
+
+	json_array_foreach(json_object_get(r, "runs"), i, run) {
+		json_object_set_new(run, "duration_s", json_real(1));
+		json_object_set_new(run, "noise", json_pack("{s:f, s:f}", "other_cpu_share", other,
+							     "steal_share", 0.0));
+	}
+	return r;
+}
+
+/* Noisy runs: nothing is called the same (other work could hide a change),
+ * and a change counts only beyond what the noise could do to the value
+ * (a share moves by at most the share others took). */
+START_TEST(noisy_runs_decide_only_beyond_their_noise)
+{
+	struct cmp_table t;
+
+	ck_assert_int_eq(verdict_of(series("1", "cpu_share", 0.9, 1, 5),
+				    noisy_series("2", "cpu_share", 0.9, 0.3, 5), &defaults, &t),
+			 CMP_UNDECIDED);
+	ck_assert(t.rows[0].cells[1].noisy);
+	ck_assert_int_eq(t.rows[0].cells[1].why, CMP_WHY_NOISY);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_UNDECIDED);
+	table_free(&t);
+	/* -11%, significant, but others took 12% */
+	ck_assert_int_eq(verdict_of(series("1", "cpu_share", 0.9, 1, 5),
+				    noisy_series("2", "cpu_share", 0.8, 0.12, 5), &defaults, &t),
+			 CMP_UNDECIDED);
+	ck_assert_double_eq_tol(t.rows[0].cells[1].noise, 0.12, 1e-12);
+	ck_assert(t.rows[0].cells[1].p_q_holm[CMP_Q_WORSE] < 0.05);
+	table_free(&t);
+	/* -44%: beyond any 12% the others took */
+	ck_assert_int_eq(verdict_of(series("1", "cpu_share", 0.9, 1, 5),
+				    noisy_series("2", "cpu_share", 0.5, 0.12, 5), &defaults, NULL),
+			 CMP_REGRESSION);
+}
+END_TEST
+
+/* The metric's floor: +50% of a wait ratio of 0.002 is a tenth of a percent
+ * point, inside the 0.005 floor: the same, not a regression. */
+START_TEST(the_floor_keeps_tiny_changes_out)
+{
+	struct cmp_table t;
+
+	ck_assert_int_eq(verdict_of(series("1", "wait_ratio", 0.002, 1, 5),
+				    series("2", "wait_ratio", 0.002, 1.5, 5), &defaults, &t),
+			 CMP_EQUIVALENT);
+	ck_assert_double_eq_tol(t.rows[0].margin_abs, CMP_FLOOR_RATIO, 1e-12);
+	ck_assert(t.rows[0].cells[1].p_q[CMP_Q_WORSE] < 0.05);
+	table_free(&t);
+	/* the same change of a ratio of 0.2 is one */
+	ck_assert_int_eq(verdict_of(series("1", "wait_ratio", 0.2, 1, 5),
+				    series("2", "wait_ratio", 0.2, 1.5, 5), &defaults, NULL),
+			 CMP_REGRESSION);
+}
+END_TEST
+
+/* A side with no completed run measured nothing: undecided, exit 4, and the
+ * headline says so; never NO REGRESSION. */
+START_TEST(no_completed_run_is_never_no_regression)
+{
+	json_t *b = new_result("2", "demo");
+	char *text = NULL;
+	size_t len = 0;
+	struct cmp_table t;
+	const struct result_view *views[2];
+	FILE *f;
+
+	add_run(b, "default", "error", "wakeup_p99", 1.0);
+	views[0] = view_of(series("1", "wakeup_p99", 1e-2, 1, 3), "a.json");
+	views[1] = view_of(b, "b.json");
+	ck_assert_int_eq(cmp_build_results(&t, views, NULL, 2, &defaults), 0);
+	ck_assert_int_eq(t.outcome, CMP_OUT_UNDECIDED);
+	ck_assert_int_eq(cmp_exit_status(&t), EXIT_UNDECIDED);
+	f = open_memstream(&text, &len);
+	cmp_print_text(&t, f);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(text, "UNDECIDED in demo"));
+	ck_assert_ptr_nonnull(strstr(text, "has no completed run"));
+	ck_assert_ptr_null(strstr(text, "NO REGRESSION"));
+	free(text);
+	table_free(&t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("compare");
 	TCase *tc = tcase_create("core");
 
 	error_set_sink(capture, NULL);
-	tcase_add_test(tc, identical_results_are_no_change);
+	tcase_add_test(tc, identical_results_are_equivalent);
 	tcase_add_test(tc, direction_decides_regression_or_improvement);
-	tcase_add_test(tc, small_significant_change_is_no_change);
-	tcase_add_test(tc, overlapping_samples_are_no_change);
+	tcase_add_test(tc, small_significant_change_is_equivalent);
+	tcase_add_test(tc, overlapping_samples_are_undecided);
 	tcase_add_test(tc, thresholds_profile_then_command_line);
 	tcase_add_test(tc, fewer_than_three_repetitions_is_insufficient);
 	tcase_add_test(tc, only_ok_runs_are_samples);
@@ -652,6 +760,9 @@ int main(void)
 	tcase_add_test(tc, verdict_flips_decide_and_only_named_loads_gate);
 	tcase_add_test(tc, holm_corrects_over_the_gated_rows);
 	tcase_add_test(tc, an_undecided_run_does_not_hide_a_flip);
+	tcase_add_test(tc, noisy_runs_decide_only_beyond_their_noise);
+	tcase_add_test(tc, the_floor_keeps_tiny_changes_out);
+	tcase_add_test(tc, no_completed_run_is_never_no_regression);
 	tcase_add_test(tc, gate_and_load_options);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
