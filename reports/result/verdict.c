@@ -9,6 +9,7 @@
 #include "lib/metric.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -232,11 +233,20 @@ static enum verdict_kind verdict_decide(const struct result_view *v, const struc
 	return VERDICT_FAIL;
 }
 
+/* The kinds of verdict each expectation got in each setting: a bit per
+ * enum verdict_kind, at [expectation * settings + setting]. */
+struct verdict_seen {
+	unsigned char *bits;
+	size_t n_settings;
+};
+
 /* The verdicts of every applicable expectation in RUN as a list; the
- * tally's counts go up. */
+ * tally's counts go up, and SEEN has each kind. */
 static json_t *verdict_run(const struct result_view *v, const struct rv_run *run,
-			   struct verdict_tally *t)
+			   struct verdict_tally *t, struct verdict_seen *seen)
 {
+	size_t setting = run->setting_index < seen->n_settings ? run->setting_index : 0;
+
 	json_t *list = json_array();
 
 	for (size_t i = 0; list && i < v->profile.n_expect; i++) {
@@ -254,6 +264,7 @@ static json_t *verdict_run(const struct result_view *v, const struct rv_run *run
 			return NULL;
 		}
 		t->counts[r.kind]++;
+		seen->bits[i * seen->n_settings + setting] |= (unsigned char)(1u << r.kind);
 	}
 	return list;
 }
@@ -269,34 +280,83 @@ static bool verdict_all_runs_skipped(const struct result_view *v)
 	return v->n_runs > 0;
 }
 
-static enum verdict_kind verdict_worst(const unsigned counts[4], const struct result_view *v)
+/* True when some run completed (status ok): there are measurements. */
+static bool verdict_any_run_ok(const struct result_view *v)
 {
-	static const enum verdict_kind order[] = { VERDICT_FAIL, VERDICT_UNDECIDED, VERDICT_PASS,
+	for (size_t i = 0; i < v->n_runs; i++)
+		if (v->runs[i].status == RESULT_OK)
+			return true;
+	return false;
+}
+
+/* One expectation in one setting, over its runs: failed when a run failed;
+ * passed when one passed (an undecided run beside it is a warning, not a
+ * verdict); undecided when only undecided runs judged it; -1 when no run
+ * of the setting applied it; skipped when every run was skipped. */
+static int verdict_expectation(unsigned char bits)
+{
+	static const enum verdict_kind order[] = { VERDICT_FAIL, VERDICT_PASS, VERDICT_UNDECIDED,
 						   VERDICT_SKIP };
 
 	for (size_t i = 0; i < 4; i++)
-		if (counts[order[i]])
-			return order[i];
-	/* No expectation at all: nothing failed; skipped only if nothing ran. */
-	return verdict_all_runs_skipped(v) ? VERDICT_SKIP : VERDICT_PASS;
+		if (bits & (1u << order[i]))
+			return (int)order[i];
+	return -1;
 }
 
-/* The tally's worst verdict, exit code and warning, from its counts. */
-static void verdict_sum_up(const struct result_view *v, struct verdict_tally *t)
+/* The result as a whole: FAIL when an expectation failed; UNDECIDED when
+ * one was judged only by undecided runs, or when the data cannot show a
+ * pass at all (no repetition completed, or the run was interrupted before
+ * every setting ran); PASS when every expectation that was judged passed
+ * somewhere; SKIP when everything was skipped. So PASS always rests on
+ * measurements, as compare's NO REGRESSION does. */
+static enum verdict_kind verdict_worst(const struct result_view *v, const struct verdict_seen *seen)
+{
+	bool fail = false, open = false, pass = false;
+
+	for (size_t i = 0; i < v->profile.n_expect * seen->n_settings; i++) {
+		int kind = verdict_expectation(seen->bits[i]);
+
+		fail |= kind == VERDICT_FAIL;
+		open |= kind == VERDICT_UNDECIDED;
+		pass |= kind == VERDICT_PASS;
+	}
+	if (fail)
+		return VERDICT_FAIL;
+	if (verdict_all_runs_skipped(v) && !open)
+		return VERDICT_SKIP;
+	if (open || !verdict_any_run_ok(v) || !v->complete)
+		return VERDICT_UNDECIDED;
+	(void)pass;	/* no expectation at all: nothing failed, runs completed */
+	return VERDICT_PASS;
+}
+
+/* The tally's worst verdict, exit code and warning. */
+static void verdict_sum_up(const struct result_view *v, const struct verdict_seen *seen,
+			   struct verdict_tally *t)
 {
 	unsigned undecided = t->counts[VERDICT_UNDECIDED];
 
-	t->worst = verdict_worst(t->counts, v);
+	t->worst = verdict_worst(v, seen);
 	t->exit_code = EXIT_PASS;
 	if (t->worst == VERDICT_FAIL || (t->worst == VERDICT_UNDECIDED && t->undecided_fails))
 		t->exit_code = EXIT_VERDICT_FAIL;
 	else if (t->worst == VERDICT_SKIP)
 		t->exit_code = EXIT_ALL_SKIPPED;
-	if (undecided && !t->undecided_fails)
+	else if (t->worst == VERDICT_UNDECIDED)
+		t->exit_code = EXIT_UNDECIDED;	/* no verdict: not a pass */
+	if (t->worst == VERDICT_UNDECIDED && !verdict_any_run_ok(v))
+		snprintf(t->warning, sizeof(t->warning), "no repetition completed: nothing was "
+			 "measured, so nothing passed");
+	else if (t->worst == VERDICT_UNDECIDED && !v->complete && !undecided)
+		snprintf(t->warning, sizeof(t->warning), "the run was interrupted before every "
+			 "setting ran: a partial result is not a pass");
+	else if (undecided && !t->undecided_fails)
 		snprintf(t->warning, sizeof(t->warning),
 			 "%u verdict%s undecided: the measurement was not trustworthy "
-			 "(see the reasons); not counted as a failure",
-			 undecided, undecided == 1 ? "" : "s");
+			 "(see the reasons)%s", undecided, undecided == 1 ? "" : "s",
+			 t->worst == VERDICT_UNDECIDED ? "; an expectation no run decided is not "
+			 "a pass" : "; each expectation passed in another run");
 }
 
 /* Judge on V; the new verdict lists (one per run) and summary are returned,
@@ -307,12 +367,15 @@ static int verdict_judge(const struct result_view *v, const struct verdict_opts 
 {
 	struct verdict_tally t = { .undecided_fails = opts ? opts->undecided_fails :
 							     v->summary.undecided_fails };
+	struct verdict_seen seen = { .n_settings = v->n_setting_names ? v->n_setting_names : 1 };
 
-	*lists = json_array();
+	seen.bits = calloc(v->profile.n_expect * seen.n_settings + 1, 1);
+	*lists = seen.bits ? json_array() : NULL;
 	for (size_t i = 0; *lists && i < v->n_runs; i++)
-		if (json_array_append_new(*lists, verdict_run(v, &v->runs[i], &t)) < 0)
+		if (json_array_append_new(*lists, verdict_run(v, &v->runs[i], &t, &seen)) < 0)
 			break;
-	verdict_sum_up(v, &t);
+	verdict_sum_up(v, &seen, &t);
+	free(seen.bits);
 	*summary = verdict_tally_json(&t);
 	if (!*lists || json_array_size(*lists) != v->n_runs || !*summary)
 		return error("out of memory");

@@ -1,7 +1,8 @@
 #!/bin/sh
 # `starve report` exits with the result's verdict (0 pass, 1 fail, 4 all
-# skipped, 0 undecided unless --strict), 2 on input it cannot read, 3 when a
-# report cannot be written; --recompute judges the measurements again.
+# skipped or undecided: no verdict; 1 for undecided with --strict), 2 on
+# input it cannot read, 3 when a report cannot be written; --recompute
+# judges the measurements again.
 . "$top_srcdir/tests/lib.sh"
 R="$top_srcdir/tests/results"
 T="$TMPDIR_TEST"
@@ -9,7 +10,7 @@ T="$TMPDIR_TEST"
 expect_exit 0 "$STARVE" report "$R/pass.json" >/dev/null
 expect_exit 1 "$STARVE" report "$R/fail.json" >/dev/null
 expect_exit 4 "$STARVE" report "$R/skipped.json" >/dev/null
-expect_exit 0 "$STARVE" report "$R/undecided.json" >/dev/null
+expect_exit 4 "$STARVE" report "$R/undecided.json" >/dev/null
 expect_exit 1 "$STARVE" report "$R/undecided.json" --strict >/dev/null
 expect_exit 1 "$STARVE" report "$R/multi.json" --recompute >/dev/null
 

@@ -36,9 +36,9 @@ done
 # the deliberate failure and the undecided ones keep their measurements
 grep -q "^\$lava lava-test-case victim.starvation_max --result fail --measurement 1.31 --units s$" \
 	"$T/fail.sh" || fail "fail: the failing case line is not as LAVA expects it"
-[ "$(grep -c -- '--result skip' "$T/undecided.sh")" = 4 ] ||
-	fail "undecided: 4 verdicts should be 'skip'"
-grep -q -- "--result pass$" "$T/undecided.sh" || fail "undecided: the run (exit 0) should pass"
+[ "$(grep -c -- '--result skip' "$T/undecided.sh")" = 5 ] ||
+	fail "undecided: 4 verdicts and the run should be 'skip'"
+grep -q -- "--result skip$" "$T/undecided.sh" || fail "undecided: the run (exit 4, no verdict) should skip"
 # a reason with quotes stays one shell word: the odd names survived above,
 # and here the quote itself comes through
 grep -q "loads'\\\\'' CPUs" "$T/undecided.sh" || fail "undecided: the reason's quote is not escaped"

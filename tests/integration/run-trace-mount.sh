@@ -40,7 +40,7 @@ is_tracefs && fail "test setup: tracefs still mounted"
 STARVE_LOCK_WAIT=600 "$STARVE" run --trace --repeat 1 --only a --duration 1s --warmup 100ms -q \
 	-o "$T/out" "$top_srcdir/tests/profiles/run/quick.yaml" >"$T/run.out" 2>&1
 rc=$?
-[ "$rc" = 0 ] || [ "$rc" = 1 ] || fail "starve run --trace: exit $rc: $(cat "$T/run.out")"
+judged "$rc" || fail "starve run --trace: exit $rc: $(cat "$T/run.out")"
 [ "$(jq '.runs[0].trace.events' "$T/out/result.json")" -gt 0 ] || fail "no events traced"
 is_tracefs && fail "tracefs is left mounted after the run"
 [ ! -s "$STARVE_STATE_DIR/journal" ] || ! grep -q '^mount ' "$STARVE_STATE_DIR/journal" ||

@@ -80,8 +80,8 @@ START_TEST(verdicts_match_the_hand_made_oracles)
 	check_oracle("pass", EXIT_PASS);
 	check_oracle("fail", EXIT_VERDICT_FAIL);
 	check_oracle("skipped", EXIT_ALL_SKIPPED);
-	check_oracle("undecided", EXIT_PASS);
-	check_oracle("unmeasured", EXIT_PASS);
+	check_oracle("undecided", EXIT_UNDECIDED);
+	check_oracle("unmeasured", EXIT_UNDECIDED);
 	check_oracle("multi", EXIT_VERDICT_FAIL);
 	check_oracle("odd-names", EXIT_VERDICT_FAIL);
 }
@@ -166,7 +166,8 @@ START_TEST(interrupted_or_unsampled_runs_are_undecided)
 
 	json_object_set_new(run, "status", json_string("incomplete"));
 	json_object_set_new(run, "reason", json_string("interrupted by SIGINT"));
-	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
+	ck_assert_str_eq(str_of(json_object_get(r, "summary"), "verdict"), "undecided");
 	v = json_array_get(json_object_get(run, "verdicts"), 0);
 	ck_assert_str_eq(str_of(v, "verdict"), "undecided");
 	ck_assert_str_eq(str_of(v, "reason"), "run incomplete: interrupted by SIGINT");
@@ -176,7 +177,7 @@ START_TEST(interrupted_or_unsampled_runs_are_undecided)
 	json_object_set_new(run, "status", json_string("error"));
 	json_object_set_new(run, "reason", json_string("load 'victim' could not be started"));
 	json_object_del(run, "sampler");
-	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
 	v = json_array_get(json_object_get(run, "verdicts"), 0);
 	ck_assert_str_eq(str_of(v, "reason"), "run error: load 'victim' could not be started");
 	json_decref(r);
@@ -207,7 +208,7 @@ START_TEST(a_slow_sampler_makes_passes_undecided_but_failures_stand)
 	json_t *victim;
 
 	json_object_set_new(tiny_sampler(r), "achieved_hz", json_real(200.0));
-	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
 	ck_assert_str_eq(tiny_verdict(r), "undecided");
 	ck_assert_str_eq(tiny_reason(r), "sampler reached 200.0 Hz of its 250 Hz target (below 95%)");
 	json_decref(r);
@@ -224,7 +225,7 @@ START_TEST(a_slow_sampler_makes_passes_undecided_but_failures_stand)
 	ck_assert_str_eq(tiny_verdict(r), "pass");
 	json_object_set_new(json_object_get(victim, "metrics"), "starvation_max_upper",
 			    json_real(1.3));
-	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
 	ck_assert_str_eq(tiny_verdict(r), "undecided");
 	json_decref(r);
 
@@ -282,7 +283,7 @@ START_TEST(noise_of_unknown_size_leaves_the_verdict_undecided)
 	json_t *r = tiny_metric("starvation_max", "below", 1.2, 4.9, NULL);
 
 	json_object_set_new(tiny_sampler(r), "cpu_clock_jumps", json_integer(3));
-	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
 	ck_assert_str_eq(tiny_verdict(r), "undecided");
 	ck_assert_ptr_nonnull(strstr(tiny_reason(r), "CPU clocks jumped 3 times"));
 	json_decref(r);
@@ -304,13 +305,56 @@ START_TEST(without_expectations_only_skipped_runs_exit_4)
 }
 END_TEST
 
-START_TEST(undecided_exits_zero_with_a_warning_unless_strict)
+/* PASS rests on measurements (issue 32): an expectation passed in one run
+ * and undecided in another passed (a warning says so); a result whose
+ * runs all errored, or that was interrupted before every setting ran, is
+ * undecided, exit 4, never PASS: even without expectations. */
+START_TEST(pass_needs_a_measurement)
+{
+	json_t *r = tiny("above", 0.5, 0.9, NULL);
+	json_t *runs = json_object_get(r, "runs");
+	json_t *noisy = json_deep_copy(json_array_get(runs, 0));
+	const json_t *s;
+
+	json_object_set_new(noisy, "repetition", json_integer(1));
+	json_object_set_new(noisy, "noise", json_pack("{s:f, s:f}", "other_cpu_share", 0.3,
+						     "steal_share", 0.0));
+	json_array_append_new(runs, noisy);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	s = json_object_get(r, "summary");
+	ck_assert_str_eq(str_of(s, "verdict"), "pass");
+	ck_assert_ptr_nonnull(strstr(str_of(s, "warning"), "each expectation passed in another run"));
+	/* interrupted: the result is partial */
+	json_object_set_new(r, "complete", json_false());
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
+	ck_assert_str_eq(str_of(json_object_get(r, "summary"), "verdict"), "undecided");
+	json_decref(r);
+
+	r = tiny("above", 0.5, 0.9, NULL);
+	json_object_set_new(json_object_get(r, "profile"), "expect", json_array());
+	json_object_set_new(json_array_get(json_object_get(r, "runs"), 0), "status",
+			    json_string("error"));
+	json_object_set_new(json_array_get(json_object_get(r, "runs"), 0), "reason",
+			    json_string("cannot create the watchdog's socket"));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
+	s = json_object_get(r, "summary");
+	ck_assert_str_eq(str_of(s, "verdict"), "undecided");
+	ck_assert_ptr_nonnull(strstr(str_of(s, "warning"), "no repetition completed"));
+	json_object_set_new(r, "runs", json_array());	/* killed before the first run */
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
+	json_decref(r);
+}
+END_TEST
+
+/* An expectation that only undecided runs judged is no verdict: exit 4, as
+ * an undecided comparison, with a warning; 1 with --strict. */
+START_TEST(undecided_exits_4_with_a_warning_unless_strict)
 {
 	json_t *r = unit_load_result("undecided");
 	struct verdict_opts strict = { .undecided_fails = true };
 	const json_t *s;
 
-	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
 	s = json_object_get(r, "summary");
 	ck_assert_str_eq(str_of(s, "verdict"), "undecided");
 	ck_assert(json_is_string(json_object_get(s, "warning")));
@@ -665,7 +709,8 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, noise_of_unknown_size_leaves_the_verdict_undecided);
 	tcase_add_test(tc, interrupted_or_unsampled_runs_are_undecided);
 	tcase_add_test(tc, without_expectations_only_skipped_runs_exit_4);
-	tcase_add_test(tc, undecided_exits_zero_with_a_warning_unless_strict);
+	tcase_add_test(tc, undecided_exits_4_with_a_warning_unless_strict);
+	tcase_add_test(tc, pass_needs_a_measurement);
 	tcase_add_test(tc, malformed_results_are_refused);
 	tcase_add_test(tc, result_write_is_atomic_and_reads_back);
 	tcase_add_test(tc, result_read_says_where_and_why);
