@@ -75,7 +75,7 @@ static const struct cmd_option bisect_options[] = {
 		 "print the kernels in the order they would be bisected, and boot none"),
 	CMD_FLAG("git-step", struct bisect_args, git_step,
 		 "for git bisect run: test the one --kernel against --baseline; exit 0 "
-		 "same, 1 bad, 125 untestable"),
+		 "equivalent, 1 bad, 125 untestable or undecided"),
 	CMD_STRING("baseline", "DIR", struct bisect_args, baseline,
 		   "--git-step: the good results (a result.json, or a directory of starve vm "
 		   "or bisect results)"),

@@ -141,6 +141,18 @@ void cmd_print_bash_completion(const struct cmd *const *cmds, size_t n, FILE *ou
 				   ? 1 : -1;                                                 \
 	 }))
 
+/* --strict and --allow-undecided, of the commands that compare (compare,
+ * vm): what an undecided comparison exits with; cmp_parse_undecided()
+ * (reports/compare/compare.h) makes them its policy. */
+struct cmd_undecided {
+	bool strict, allow;
+};
+#define CMD_UNDECIDED_OPTIONS(type, member)                                                     \
+	CMD_FLAG("strict", type, member.strict,                                                 \
+		 "an undecided comparison exits 1, as a regression (default 4: no verdict)"),  \
+	CMD_FLAG("allow-undecided", type, member.allow,                                         \
+		 "an undecided comparison exits 0, as a pass (default 4: no verdict)")
+
 #define CMD_FLAG(lname, type, field, text, ...)                                          \
 	{ .name = (lname), .kind = CMD_OPT_FLAG, .help = (text),                         \
 	  .offset = CMD_FIELD(type, field, bool), __VA_ARGS__ }

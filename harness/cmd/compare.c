@@ -35,7 +35,7 @@ struct compare_args {
 	const char *gate_loads[COMPARE_MAX];
 	struct cmd_words files;
 	bool until_decided;		/* the A/B on this kernel: compare-live.h */
-	bool strict, allow_undecided;	/* what an undecided comparison exits with */
+	struct cmd_undecided undecided;	/* what an undecided comparison exits with */
 	const char *output;
 	int64_t max_repeat, budget_ns;
 	char *const *run_args;		/* after "--" */
@@ -79,11 +79,7 @@ static const struct cmd_option compare_options[] = {
 		 "turn, until the comparison is decided (a regression, or every gated row "
 		 "equivalent or improved) or the budget is spent; alpha is spent over the "
 		 "planned looks"),
-	CMD_FLAG("strict", struct compare_args, strict,
-		 "an undecided comparison exits 1, as a regression (default 4)"),
-	CMD_FLAG("allow-undecided", struct compare_args, allow_undecided,
-		 "an undecided comparison exits 0, as a pass: the behaviour before undecided "
-		 "had a status of its own (default 4)"),
+	CMD_UNDECIDED_OPTIONS(struct compare_args, undecided),
 	CMD_INT("max-repeat", "N", &compare_specs[COMPARE_SPEC_MAX_REPEAT], struct compare_args,
 		max_repeat, "--until-decided: runs a side at most (default 10)"),
 	CMD_INT("budget", "T", &compare_specs[COMPARE_SPEC_BUDGET], struct compare_args, budget_ns,
@@ -192,7 +188,7 @@ static int compare_parse_values(struct compare_args *a)
 static int compare_check(struct compare_args *a)
 {
 	if (compare_parse_values(a) < 0 ||
-	    cmp_parse_undecided(a->strict, a->allow_undecided, &a->opt.undecided) < 0)
+	    cmp_parse_undecided(a->undecided.strict, a->undecided.allow, &a->opt.undecided) < 0)
 		return -1;
 	if (a->settings && a->files.n != 1)
 		return error("--settings compares the settings of one result: give one file");

@@ -27,8 +27,8 @@ struct vm_args {
 	const char *output, *memory, *append, *guest_script;
 	int64_t cpus, accel, timeout_ns;	/* timeout 0: from the profiles */
 	bool quiet, own_clocksource, until_decided;
-	bool strict, allow_undecided;	/* what an undecided comparison exits with */
-	enum cmp_undecided undecided;
+	struct cmd_undecided undecided;	/* what an undecided comparison exits with */
+	enum cmp_undecided policy;
 	int64_t max_repeat, budget_ns;	/* --until-decided */
 	struct run_opts run;	/* handed to starve run in each guest */
 };
@@ -74,10 +74,7 @@ static const struct cmd_option vm_options[] = {
 		 "it, in turn, until each is decided (a regression, or every gated row "
 		 "equivalent or improved) or the budget is spent; alpha is spent over the "
 		 "planned looks"),
-	CMD_FLAG("strict", struct vm_args, strict,
-		 "an undecided comparison exits 1, as a regression (default 4)"),
-	CMD_FLAG("allow-undecided", struct vm_args, allow_undecided,
-		 "an undecided comparison exits 0, as a pass (default 4)"),
+	CMD_UNDECIDED_OPTIONS(struct vm_args, undecided),
 	CMD_INT("max-repeat", "N", &vm_specs[VM_SPEC_MAX_REPEAT], struct vm_args, max_repeat,
 		"--until-decided: runs a kernel at most (default 10)"),
 	CMD_INT("budget", "T", &vm_specs[VM_SPEC_BUDGET], struct vm_args, budget_ns,
@@ -134,9 +131,8 @@ static int vm_check_args(struct vm_args *a)
 {
 	char why[512];
 
-	if (a->strict && a->allow_undecided)
-		return cmd_usage_error(&cmd_vm, "--strict and --allow-undecided: choose one");
-	cmp_parse_undecided(a->strict, a->allow_undecided, &a->undecided);
+	if (cmp_parse_undecided(a->undecided.strict, a->undecided.allow, &a->policy) < 0)
+		return -1;
 	if (a->kernels.n > VM_MAX_KERNELS)
 		return cmd_usage_error(&cmd_vm, "at most %d kernels", VM_MAX_KERNELS);
 	if (a->labels.n > a->kernels.n)
@@ -239,7 +235,7 @@ static int vm_start(const struct vm_args *a, const struct vm_profiles *pr, int a
 		.timeout_ns = a->timeout_ns ? a->timeout_ns : vm_default_timeout_ns(pr->planned_ns),
 		.own_clocksource = a->own_clocksource,
 		.until_decided = a->until_decided, .max_repeat = (size_t)a->max_repeat,
-		.budget_ns = a->budget_ns, .undecided = (int)a->undecided,
+		.budget_ns = a->budget_ns, .undecided = (int)a->policy,
 		.guest_script = a->guest_script, .quiet = a->quiet, .argc = argc, .argv = argv,
 	};
 
