@@ -172,18 +172,22 @@ static double cmp_threshold_of(const struct cmp_table *t, const char *metric,
 /* The smallest change of a metric that matters whatever its baseline: half
  * a percentage point of a share or ratio (a CPU's time is shared out in
  * ticks and slices: 0.002 against 0.003 of a wait ratio is +50% and means
- * nothing). Durations, rates and counts have none: a wakeup latency of 85us
- * against 110us is a regression a latency probe is there to find; their
- * threshold is relative, and an expectation's value sets their scale.
- * doc/ci-gating.md, "The margin". */
+ * nothing), 10 us of a duration (about an interrupt and a context switch: a
+ * victim's median wait moved from 4 to 11 us between two sessions of one
+ * kernel, 2026-12-07, and said nothing about the scheduler; a probe's p99
+ * of 85 against 102 us still counts). Rates and counts have none: their
+ * threshold is relative. doc/ci-gating.md, "The margin". */
 static double cmp_floor(const struct metric_def *def)
 {
-	return def->unit == METRIC_RATIO ? CMP_FLOOR_RATIO : 0;
+	return def->unit == METRIC_RATIO ? CMP_FLOOR_RATIO :
+	       def->unit == METRIC_SECONDS ? CMP_FLOOR_SECONDS : 0;
 }
 
-/* ROW's margin: its threshold of the baseline's median, of the value an
- * expectation of its load and metric names (the scale the profile cares
- * about), or the metric's floor, whichever is largest. */
+/* ROW's margin: its threshold of the baseline's median, or of the value an
+ * expectation of its load names in the same unit (an expectation sets the
+ * scale its load is judged at: "victim.starvation_max below 1.2s" makes a
+ * 60 ms change of any of the victim's waits the smallest that counts), or
+ * the metric's floor, whichever is largest. */
 static void cmp_margin(const struct cmp_table *t, struct cmp_row *row)
 {
 	const struct rv_profile *p = &t->columns[0].view->profile;
@@ -191,10 +195,13 @@ static void cmp_margin(const struct cmp_table *t, struct cmp_row *row)
 
 	if (isfinite(base))
 		margin = fmax(margin, row->threshold / 100 * base);
-	for (size_t i = 0; i < p->n_expect; i++)
-		if (!strcmp(p->expect[i].rule.load, row->load) &&
-		    !strcmp(p->expect[i].rule.metric, row->metric))
+	for (size_t i = 0; i < p->n_expect; i++) {
+		const struct metric_def *named = metric_find(p->expect[i].rule.metric);
+
+		if (!strcmp(p->expect[i].rule.load, row->load) && named &&
+		    named->unit == row->def->unit)
 			margin = fmax(margin, row->threshold / 100 * fabs(p->expect[i].rule.threshold));
+	}
 	row->margin_abs = margin;
 	row->margin_pct = base > 0 ? margin / base * 100 : INFINITY;
 }

@@ -8,7 +8,8 @@
  * - changed: the one-sided test in the change's direction is significant
  *   after Holm over the family, and the change of the medians is beyond the
  *   row's margin (its threshold in percent of the baseline or of the value an
- *   expectation names, or a ratio's floor, whichever is largest). The test
+ *   expectation of its load names in its unit, or the unit's floor, whichever
+ *   is largest). The test
  *   is Mann-Whitney U where the runs a side let it reach alpha, else
  *   Student's t on the logs (its null: both sides' runs come from one
  *   distribution, so one variance). Its sign and the metric's direction
@@ -45,8 +46,10 @@
 #define CMP_MIN_SAMPLES 3
 #define CMP_DEFAULT_ALPHA 0.05
 #define CMP_DEFAULT_THRESHOLD 5.0	/* percent */
-/* A ratio metric's floor of a row's margin (compare.c cmp_floor). */
+/* The floors of a row's margin, for ratios and durations (compare.c
+ * cmp_floor). */
 #define CMP_FLOOR_RATIO 0.005
+#define CMP_FLOOR_SECONDS 10e-6
 
 /* A row's verdict against the baseline. CMP_UNDECIDED: tested across runs,
  * neither changed nor equivalent; CMP_INSUFFICIENT: not tested across runs

@@ -707,6 +707,31 @@ START_TEST(the_floor_keeps_tiny_changes_out)
 }
 END_TEST
 
+/* An expectation sets the scale its load is judged at, in its unit: with
+ * "l.starvation_max below 1.2s" a +30% of l's wait_p99 of 1 ms (0.3 ms) is
+ * inside the 60 ms margin; without it, a regression. Durations under the
+ * 10 us floor never count. */
+START_TEST(an_expectation_sets_its_loads_scale)
+{
+	json_t *base = series("1", "wait_p99", 1e-3, 1, 5);
+	struct cmp_table t;
+
+	json_array_append_new(json_object_get(json_object_get(base, "profile"), "expect"),
+			      json_pack("{s:s, s:s, s:s, s:f}", "load", "l", "metric",
+					"starvation_max", "op", "below", "threshold", 1.2));
+	ck_assert_int_eq(verdict_of(base, series("2", "wait_p99", 1e-3, 1.3, 5), &defaults, &t),
+			 CMP_EQUIVALENT);
+	ck_assert_double_eq_tol(t.rows[0].margin_abs, 0.06, 1e-12);
+	table_free(&t);
+	ck_assert_int_eq(verdict_of(series("1", "wait_p99", 1e-3, 1, 5),
+				    series("2", "wait_p99", 1e-3, 1.3, 5), &defaults, NULL),
+			 CMP_REGRESSION);
+	ck_assert_int_eq(verdict_of(series("1", "wait_p99", 4e-6, 1, 5),
+				    series("2", "wait_p99", 4e-6, 2.5, 5), &defaults, NULL),
+			 CMP_EQUIVALENT);
+}
+END_TEST
+
 /* A side with no completed run measured nothing: undecided, exit 4, and the
  * headline says so; never NO REGRESSION. */
 START_TEST(no_completed_run_is_never_no_regression)
@@ -762,6 +787,7 @@ int main(void)
 	tcase_add_test(tc, an_undecided_run_does_not_hide_a_flip);
 	tcase_add_test(tc, noisy_runs_decide_only_beyond_their_noise);
 	tcase_add_test(tc, the_floor_keeps_tiny_changes_out);
+	tcase_add_test(tc, an_expectation_sets_its_loads_scale);
 	tcase_add_test(tc, no_completed_run_is_never_no_regression);
 	tcase_add_test(tc, gate_and_load_options);
 	suite_add_tcase(s, tc);
