@@ -3,8 +3,10 @@
 # (`make check-vm`, not part of make check; TCG here, a few minutes):
 #  1. Debian's 6.1 and 6.12 cloud kernels by alias with rt-throttle: each
 #     kernel's verdicts (6.1 fails unthrottled, 6.12 passes, both decided
-#     under TCG), a comparison that names the victim's change, exit 0 (an
-#     improvement; the summary says 6.1 failed its own expectations);
+#     under TCG), a comparison that names the victim's change, never a
+#     regression: exit 0 (an improvement) or 4 (undecided: the throttled
+#     setting's rows may stay open at 3 runs under TCG); the summary says 6.1
+#     failed its own expectations;
 #  2. the same kernels as image files (vmlinuz and config taken from the
 #     packages into a temporary directory): the same verdicts;
 #  3. a damaged image, and a good one booted with --append init=/nonexistent:
@@ -37,7 +39,9 @@ t0=$(date +%s)
 rc=$?
 cat "$t/alias.out"
 echo "-> exit $rc in $(($(date +%s) - t0)) s"
-[ $rc = 0 ] || fail "two kernels by alias: exit $rc, expected 0 (an improvement)"
+[ $rc = 0 ] || [ $rc = 4 ] ||
+	fail "two kernels by alias: exit $rc, expected 0 (an improvement) or 4 (undecided)"
+grep -q "^NO REGRESSION" "$t/alias.out" && fail "two kernels by alias: NO REGRESSION for a change"
 grep -q "^6.1.0-[0-9]*-cloud-amd64  *FAIL  *boot" "$t/alias.out" || fail "the summary does not say 6.1 failed"
 grep -q "FAIL      victim.starvation_max below 1.2s, unthrottled" "$t/alias.out" ||
 	fail "6.1's failed unthrottled verdict is not printed"
@@ -63,7 +67,7 @@ done
 "$STARVE" vm -q --accel "$ACCEL" "$@" rt-throttle -o "$t/files" > "$t/files.out" 2>&1
 rc=$?
 echo "-> exit $rc"
-[ $rc = 0 ] || { cat "$t/files.out"; fail "two image files: exit $rc, expected 0"; }
+[ $rc = 0 ] || [ $rc = 4 ] || { cat "$t/files.out"; fail "two image files: exit $rc, expected 0 or 4"; }
 for r in "$t"/files/*/rt-throttle/result.json; do
 	jq -e '.vm.package == null and .vm.config_from == "beside the image"' "$r" >/dev/null ||
 		fail "$r: not booted from an image file with its config beside it"
