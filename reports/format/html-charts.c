@@ -243,7 +243,7 @@ static void html_histogram(struct xml_writer *w, const struct result_view *v, co
 	struct svg_plot p = { .title = title, .x_title = hist,
 			      .y_title = "share at least this long (log scale)",
 			      .x = { .log = true, .label = html_label_ns },
-			      .y = { .log = true }, .style = SVG_STEPS };
+			      .y = { .log = true }, .style = SVG_CCDF };
 	struct html_refs refs;
 	char label[HTML_NAME_LEN];
 

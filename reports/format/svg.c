@@ -275,13 +275,14 @@ static void svg_point(FILE *pts, double x, double y)
 	fprintf(pts, "%.1f,%.1f ", x, y);
 }
 
-/* The points of one series: a polyline through them, or for steps each
- * bucket as a plateau, down to the baseline between buckets that do not
- * touch. */
+/* The points of one series: a polyline through them, or for a CCDF each
+ * bucket as a plateau that drops at its end to the next bucket's level and
+ * holds it across the gap before that bucket (svg.h), down to the baseline
+ * after the last bucket only. */
 static void svg_series_points(FILE *pts, const struct svg_frame *f, const struct svg_plot *p,
 			      const struct svg_series *s)
 {
-	double base = f->y + f->h, prev_end = NAN;
+	double prev_end = NAN;
 
 	for (size_t i = 0; i < s->n; i++) {
 		double x0, x1, y;
@@ -295,17 +296,14 @@ static void svg_series_points(FILE *pts, const struct svg_frame *f, const struct
 			continue;
 		}
 		x1 = svg_px(f, &p->x, s->x_end[i], true);
-		if (!(x0 <= prev_end + 0.5)) {	/* also the first bucket (prev_end NAN) */
-			if (isfinite(prev_end))
-				svg_point(pts, prev_end, base);
-			svg_point(pts, x0, base);
-		}
+		if (isfinite(prev_end))
+			svg_point(pts, prev_end, y);
 		svg_point(pts, x0, y);
 		svg_point(pts, x1, y);
 		prev_end = x1;
 	}
 	if (isfinite(prev_end))
-		svg_point(pts, prev_end, base);
+		svg_point(pts, prev_end, f->y + f->h);
 }
 
 static void svg_polyline(struct xml_writer *w, const struct svg_frame *f,

@@ -1,5 +1,5 @@
-/* A tiny SVG plotter for the HTML report: x-y plots (lines, or histogram
- * buckets as steps over a log-scaled x axis) and grouped bar charts, each an
+/* A tiny SVG plotter for the HTML report: x-y plots (lines, or a histogram's
+ * CCDF in bucket steps over a log-scaled x axis) and grouped bar charts, each an
  * inline <svg> element written through the XML writer, so every label and
  * legend is escaped. No JavaScript, no external resources. */
 #ifndef STARVE_SVG_H
@@ -19,15 +19,20 @@ struct svg_axis {
 	svg_label_fn label;	/* NULL: "%g" */
 };
 
-/* One line or one histogram. Points with a non-finite x or y are skipped. */
+/* One line or one CCDF. Points with a non-finite x or y are skipped. */
 struct svg_series {
 	const char *name;	/* legend text */
 	const double *x, *y;	/* N points */
-	const double *x_end;	/* steps only: where each bucket ends (x is where it starts) */
+	const double *x_end;	/* SVG_CCDF only: where each bucket ends (x is where it starts) */
 	size_t n;
 };
 
-enum svg_style { SVG_LINES, SVG_STEPS };
+/* SVG_CCDF: a complementary CDF of histogram buckets (y non-increasing):
+ * each bucket a plateau at its y, and between buckets that do not touch
+ * (empty ones left out) the line holds at the next bucket's level, as the
+ * share at least that long does not change there; it falls to the baseline
+ * only after the last bucket. */
+enum svg_style { SVG_LINES, SVG_CCDF };
 
 /* A threshold across a chart (an expectation's): a dashed line at VALUE on
  * the y axis, or on the x axis when ON_X, with LABEL beside it. */

@@ -139,28 +139,45 @@ START_TEST(plots_draw_a_line_per_series_and_escape_the_legend)
 }
 END_TEST
 
-START_TEST(steps_fall_to_the_baseline_between_buckets_that_do_not_touch)
+/* The points attribute of the first polyline in TEXT into X and Y (at most
+ * MAX); returns how many. */
+static size_t polyline_points(const char *text, double *x, double *y, size_t max)
 {
-	double x[] = { 1000, 100000 }, end[] = { 1100, 110000 }, y[] = { 5, 2 };
-	struct svg_series s = { .name = "h", .x = x, .y = y, .x_end = end, .n = 2 };
+	const char *p = strstr(text, "points=\"");
+	size_t n = 0;
+	int used;
+
+	ck_assert_ptr_nonnull(p);
+	for (p += strlen("points=\""); n < max && sscanf(p, "%lf,%lf %n", &x[n], &y[n], &used) == 2;
+	     p += used)
+		n++;
+	return n;
+}
+
+/* A CCDF only falls: across the empty buckets between two that hold
+ * samples it keeps the next one's level, and it reaches the baseline only
+ * after the last bucket (not a comb of drops to 0 at every gap). */
+START_TEST(ccdf_holds_its_level_across_empty_buckets)
+{
+	double x[] = { 1000, 100000, 5e6 }, end[] = { 1100, 110000, 5.5e6 }, y[] = { 1, 0.5, 0.01 };
+	struct svg_series s = { .name = "h", .x = x, .y = y, .x_end = end, .n = 3 };
 	struct svg_plot p = { .title = "h", .x = { .log = true }, .y = { .log = true },
-			      .style = SVG_STEPS };
+			      .style = SVG_CCDF };
+	double px[32], py[32];
 	struct drawn d;
-	const char *pts;
-	char base[16], attr[1024];
-	double bx, by;
+	size_t n;
 
 	ck_assert(svg_axis_fit(&p.x, &s, 1, true) && svg_axis_fit(&p.y, &s, 1, false));
 	d = draw_plot(&p, &s, 1);
 	ck_assert_int_eq(d.rc, 0);
-	pts = strstr(d.text, "points=\"");
-	ck_assert_ptr_nonnull(pts);
-	/* 2 buckets apart: up, across, down, along the axis, up, across, down */
-	ck_assert_int_eq(sscanf(pts, "points=\"%1023[^\"]", attr), 1);
-	ck_assert_int_eq(sscanf(attr, "%lf,%lf", &bx, &by), 2);
-	snprintf(base, sizeof(base), ",%.1f ", by);
-	ck_assert_uint_eq(count(attr, base), 4);
-	ck_assert_uint_eq(count(attr, ","), 8);
+	n = polyline_points(d.text, px, py, 32);
+	ck_assert_uint_ge(n, 7);
+	/* the last point is on the baseline, below every bucket's level */
+	for (size_t i = 0; i + 1 < n; i++) {
+		ck_assert_msg(py[i] < py[n - 1], "point %zu of %zu on the baseline", i, n);
+		ck_assert_double_le(px[i], px[i + 1]);	/* left to right */
+		ck_assert_double_le(py[i], py[i + 1]);	/* never rises (pixels grow down) */
+	}
 	free(d.text);
 }
 END_TEST
@@ -301,7 +318,7 @@ static Suite *html_suite(void)
 	tcase_add_test(tc, log_axis_spans_whole_decades_below_the_smallest_value);
 	tcase_add_test(tc, linear_axis_starts_at_zero_and_ends_on_a_round_number);
 	tcase_add_test(tc, plots_draw_a_line_per_series_and_escape_the_legend);
-	tcase_add_test(tc, steps_fall_to_the_baseline_between_buckets_that_do_not_touch);
+	tcase_add_test(tc, ccdf_holds_its_level_across_empty_buckets);
 	tcase_add_test(tc, bar_charts_draw_only_measured_values);
 	tcase_add_test(tc, one_chart_per_load_histogram_and_setting);
 	tcase_add_test(tc, histograms_and_timeseries_follow_the_data);
