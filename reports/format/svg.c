@@ -335,8 +335,8 @@ static void svg_polyline(struct xml_writer *w, const struct svg_frame *f,
 	free(buf);
 }
 
-/* The thresholds REFS inside frame F (those off the axes' range are left
- * out: an axis fitted to the values shows where they are). */
+/* The thresholds REFS inside frame F (svg_axis_cover has widened the axes
+ * to hold them; one that cannot be placed, as 0 on a log axis, is left out). */
 static void svg_refs(struct xml_writer *w, const struct svg_frame *f, const struct svg_axis *xa,
 		     const struct svg_axis *ya, const struct svg_ref *refs, size_t n)
 {
@@ -360,22 +360,41 @@ static void svg_refs(struct xml_writer *w, const struct svg_frame *f, const stru
 	}
 }
 
-/* Widen A (linear, fitted) so that the y thresholds REFS are inside it. */
-static void svg_axis_cover(struct svg_axis *a, const struct svg_ref *refs, size_t n)
+/* Widen A (fitted) so that the thresholds REFS on it (the ON_X ones on the
+ * x axis, the others on y) lie inside it: one off the range would not be
+ * drawn, and a threshold the data never reach is what a reader must see.
+ * A log axis grows by whole decades. */
+static void svg_axis_cover(struct svg_axis *a, const struct svg_ref *refs, size_t n, bool on_x)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!refs[i].on_x && isfinite(refs[i].value) && refs[i].value > a->hi)
-			a->hi = refs[i].value * 1.1;
+	for (size_t i = 0; i < n; i++) {
+		double v = refs[i].value;
+
+		if (refs[i].on_x != on_x || !isfinite(v) || (a->log && !(v > 0)))
+			continue;
+		if (a->log) {
+			if (v > a->hi)
+				a->hi = pow(10, ceil(log10(v)));
+			if (v < a->lo)
+				a->lo = pow(10, floor(log10(v)));
+		} else {
+			if (v > a->hi)
+				a->hi = v * 1.1;
+			a->lo = fmin(a->lo, v);
+		}
+	}
 }
 
-int svg_plot(struct xml_writer *w, const struct svg_plot *p, const struct svg_series *s,
+int svg_plot(struct xml_writer *w, const struct svg_plot *plot, const struct svg_series *s,
 	     size_t n)
 {
 	struct svg_frame f = { SVG_LEFT, SVG_TOP, SVG_W - SVG_LEFT - SVG_RIGHT, SVG_PLOT_H };
 	double legend = svg_legend_height(n);
+	struct svg_plot q = *plot, *p = &q;
 
 	if (!n || !(p->x.hi > p->x.lo) || !(p->y.hi > p->y.lo))
 		return -1;
+	svg_axis_cover(&p->x, p->refs, p->n_refs, true);
+	svg_axis_cover(&p->y, p->refs, p->n_refs, false);
 	svg_begin(w, p->title, SVG_TOP + SVG_PLOT_H + SVG_BOTTOM + legend);
 	svg_axes(w, &f, &p->x, &p->y, p->x_title, p->y_title);
 	for (size_t i = 0; i < n; i++)
@@ -433,7 +452,7 @@ int svg_bar_chart(struct xml_writer *w, const struct svg_bars *b)
 
 	if (!b->n_groups || !b->n_series || !svg_axis_fit(&ya, &all, 1, false))
 		return -1;
-	svg_axis_cover(&ya, b->refs, b->n_refs);
+	svg_axis_cover(&ya, b->refs, b->n_refs, false);
 	svg_begin(w, b->title, SVG_TOP + SVG_PLOT_H + SVG_BAR_BOTTOM +
 		  svg_legend_height(b->n_series));
 	svg_axes(w, &f, NULL, &ya, NULL, b->y_title);

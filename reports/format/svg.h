@@ -71,7 +71,8 @@ double svg_axis_pos(const struct svg_axis *a, double v);
  * Returns false when there is nothing to show. */
 bool svg_axis_fit(struct svg_axis *a, const struct svg_series *s, size_t n, bool use_x);
 
-/* Write the plot of N series. Returns 0, or -1 when the axes are empty or
+/* Write the plot of N series, its axes widened to hold every threshold
+ * (a log axis by whole decades). Returns 0, or -1 when the axes are empty or
  * not fitted (nothing is written then). */
 int svg_plot(struct xml_writer *w, const struct svg_plot *p, const struct svg_series *s,
 	     size_t n);

@@ -182,6 +182,51 @@ START_TEST(ccdf_holds_its_level_across_empty_buckets)
 }
 END_TEST
 
+/* A threshold past the data (a wakeup_p99 of 20ms over latencies that stop
+ * at 10ms) widens the axis so that its line is drawn, on a log axis by
+ * whole decades. */
+START_TEST(a_threshold_past_the_data_widens_the_axis_to_hold_it)
+{
+	double x[] = { 1000, 5e6 }, end[] = { 1100, 5.5e6 }, y[] = { 1, 0.01 };
+	struct svg_series s = { .name = "h", .x = x, .y = y, .x_end = end, .n = 2 };
+	struct svg_ref ref = { .value = 2e7, .label = "p99 below 20ms", .on_x = true };
+	struct svg_plot p = { .title = "h", .x = { .log = true }, .y = { .log = true },
+			      .style = SVG_CCDF, .refs = &ref, .n_refs = 1 };
+	struct drawn d;
+
+	ck_assert(svg_axis_fit(&p.x, &s, 1, true) && svg_axis_fit(&p.y, &s, 1, false));
+	ck_assert_double_lt(p.x.hi, ref.value);	/* the data alone stop short of it */
+	d = draw_plot(&p, &s, 1);
+	ck_assert_int_eq(d.rc, 0);
+	ck_assert_uint_eq(count(d.text, "stroke-dasharray"), 1);
+	ck_assert_ptr_nonnull(strstr(d.text, ">p99 below 20ms</text>"));
+	ck_assert_ptr_nonnull(strstr(d.text, ">1e+08</text>"));	/* the next decade's tick */
+	free(d.text);
+}
+END_TEST
+
+/* The same on a report: the probe's wakeup_p99 expectation is drawn on its
+ * wakeup_latency chart though every sample is shorter. */
+START_TEST(the_wakeup_threshold_is_drawn_on_the_latency_chart)
+{
+	json_t *r = unit_load_result("pass");
+	json_t *hists = json_object_get(victim_of(r), "histograms");
+	char *page, *chart;
+
+	json_object_set(hists, "wakeup_latency", json_object_get(hists, "gap"));
+	json_array_append_new(json_object_get(json_object_get(r, "profile"), "expect"),
+			      json_pack("{s:s, s:s, s:s, s:f, s:s, s:n}", "load", "victim",
+					"metric", "wakeup_p99", "op", "below", "threshold", 20.0,
+					"threshold_text", "20s", "setting"));
+	page = page_of(r);
+	chart = strstr(page, "victim: wakeup_latency histogram");
+	ck_assert_ptr_nonnull(chart);
+	ck_assert_ptr_nonnull(strstr(chart, ">wakeup_p99 below 20s</text>"));
+	free(page);
+	json_decref(r);
+}
+END_TEST
+
 START_TEST(bar_charts_draw_only_measured_values)
 {
 	const char *groups[] = { "a&1", "b" }, *series[] = { "out", "in" };
@@ -319,6 +364,8 @@ static Suite *html_suite(void)
 	tcase_add_test(tc, linear_axis_starts_at_zero_and_ends_on_a_round_number);
 	tcase_add_test(tc, plots_draw_a_line_per_series_and_escape_the_legend);
 	tcase_add_test(tc, ccdf_holds_its_level_across_empty_buckets);
+	tcase_add_test(tc, a_threshold_past_the_data_widens_the_axis_to_hold_it);
+	tcase_add_test(tc, the_wakeup_threshold_is_drawn_on_the_latency_chart);
 	tcase_add_test(tc, bar_charts_draw_only_measured_values);
 	tcase_add_test(tc, one_chart_per_load_histogram_and_setting);
 	tcase_add_test(tc, histograms_and_timeseries_follow_the_data);
