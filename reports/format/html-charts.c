@@ -3,8 +3,9 @@
  * (out-of-band and in-band side by side), each histogram the load recorded
  * as a CCDF (the share of samples at least this long, one line per run, both
  * axes log-scaled: lines that only fall apart where the runs differ), and
- * the CPU-share time series, one plot per setting. Each chart draws the
- * thresholds of the profile's expectations on what it shows. */
+ * the CPU share over time per task (the table's figure), one plot per
+ * setting. Each chart draws the thresholds of the profile's expectations on
+ * what it shows. */
 #include "config.h"
 #include "reports/format/html.h"
 #include "reports/format/svg.h"
@@ -266,31 +267,55 @@ static void html_histogram(struct xml_writer *w, const struct result_view *v, co
 	html_chart_free(&c);
 }
 
-/* LOAD's cpu_share time series as a line, x in seconds into the run. */
+/* How many tasks LOAD's cpu_share series adds up: the series is their sum,
+ * the table's cpu_share their mean, so the chart divides by this to draw
+ * the table's figure (and the expectation's threshold on it). An exec
+ * load's figure is already its processes' sum (doc/result-format.md): 1. */
+static long html_share_tasks(const struct rv_load *load)
+{
+	long n = load->tasks_seen > 0 ? load->tasks_seen : (long)load->n_tasks;
+
+	return load->type && !strcmp(load->type, "exec") ? 1 : n > 1 ? n : 1;
+}
+
+/* LOAD's cpu_share time series per task as a line, x in seconds into the run. */
 static void html_timeseries_series(struct html_chart *c, const struct rv_load *load,
 				   const char *label)
 {
 	const struct rv_series *share = rv_load_series(load, "cpu_share");
-	double step = load->interval_s, *d;
+	double step = load->interval_s, tasks = (double)html_share_tasks(load), *d;
 	size_t n = share ? share->n : 0;
 
 	if (!n || !(step > 0) || !(d = html_chart_add(c, label, n, 2)))
 		return;
 	for (size_t i = 0; i < n; i++) {
 		d[i] = (double)i * step;
-		d[n + i] = share->values[i];
+		d[n + i] = share->values[i] / tasks;
 	}
+}
+
+/* The y title of a CPU-share chart whose runs' loads have from LO to HI
+ * tasks: it says when a line is the mean of several. */
+static void html_share_title(char *buf, size_t len, long lo, long hi)
+{
+	if (hi <= 1)
+		snprintf(buf, len, "CPU share");
+	else if (lo == hi)
+		snprintf(buf, len, "CPU share per task (mean of %ld)", hi);
+	else
+		snprintf(buf, len, "CPU share per task (mean of %ld-%ld)", lo, hi);
 }
 
 static void html_timeseries(struct xml_writer *w, const struct result_view *v, const char *name,
 			    size_t setting, char *title, size_t title_len)
 {
 	struct html_chart c;
+	char label[HTML_NAME_LEN], y_title[96];
 	struct svg_plot p = { .title = title, .x_title = "time into the run",
-			      .y_title = "CPU share", .x = { .label = html_label_s },
+			      .y_title = y_title, .x = { .label = html_label_s },
 			      .style = SVG_LINES };
 	struct html_refs refs;
-	char label[HTML_NAME_LEN];
+	long lo = 0, hi = 0, tasks;
 
 	html_refs(v, name, "cpu_share", 1, false, &refs);
 	p.refs = refs.r, p.n_refs = refs.n;
@@ -298,10 +323,15 @@ static void html_timeseries(struct xml_writer *w, const struct result_view *v, c
 		for (size_t i = 0; i < v->n_runs; i++) {
 			const struct rv_load *load = rv_run_load(&v->runs[i], name);
 
-			if (v->runs[i].setting_index == setting && load)
-				html_timeseries_series(&c, load, html_run_label(v, &v->runs[i], label,
-										  sizeof(label)));
+			if (v->runs[i].setting_index != setting || !load)
+				continue;
+			html_timeseries_series(&c, load, html_run_label(v, &v->runs[i], label,
+									  sizeof(label)));
+			tasks = html_share_tasks(load);
+			lo = lo && lo < tasks ? lo : tasks;
+			hi = hi > tasks ? hi : tasks;
 		}
+		html_share_title(y_title, sizeof(y_title), lo, hi);
 		snprintf(title, title_len, "%s: CPU share over time, setting %s", name,
 			 v->setting_names[setting]);
 		if (svg_axis_fit(&p.x, c.s, c.n, true) && svg_axis_fit(&p.y, c.s, c.n, false))

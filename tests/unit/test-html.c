@@ -227,6 +227,31 @@ START_TEST(the_wakeup_threshold_is_drawn_on_the_latency_chart)
 }
 END_TEST
 
+/* A load of two tasks: its cpu_share series is their sum (1.3), the
+ * table's cpu_share their mean (0.65); the chart draws the mean and says so. */
+START_TEST(the_cpu_share_chart_draws_the_tables_per_task_figure)
+{
+	json_t *r = unit_load_result("pass");
+	json_t *load = victim_of(r);
+	json_t *share = json_object_get(json_object_get(load, "timeseries"), "cpu_share");
+	char *page, *chart;
+
+	json_object_set_new(load, "tasks_seen", json_integer(2));
+	json_array_set_new(share, 0, json_real(1.2));
+	json_array_set_new(share, 1, json_real(1.4));
+	json_object_set_new(json_object_get(load, "metrics"), "cpu_share", json_real(0.65));
+	page = page_of(r);
+	chart = strstr(page, "victim: CPU share over time");
+	ck_assert_ptr_nonnull(chart);
+	ck_assert_ptr_nonnull(strstr(chart, ">CPU share per task (mean of 2)</text>"));
+	/* 0.6 and 0.7 drawn: the axis ends at 0.8, not at the sum's 1.5 */
+	ck_assert_ptr_nonnull(strstr(chart, ">0.8</text>"));
+	ck_assert_ptr_null(strstr(chart, ">1.5</text>"));
+	free(page);
+	json_decref(r);
+}
+END_TEST
+
 START_TEST(bar_charts_draw_only_measured_values)
 {
 	const char *groups[] = { "a&1", "b" }, *series[] = { "out", "in" };
@@ -366,6 +391,7 @@ static Suite *html_suite(void)
 	tcase_add_test(tc, ccdf_holds_its_level_across_empty_buckets);
 	tcase_add_test(tc, a_threshold_past_the_data_widens_the_axis_to_hold_it);
 	tcase_add_test(tc, the_wakeup_threshold_is_drawn_on_the_latency_chart);
+	tcase_add_test(tc, the_cpu_share_chart_draws_the_tables_per_task_figure);
 	tcase_add_test(tc, bar_charts_draw_only_measured_values);
 	tcase_add_test(tc, one_chart_per_load_histogram_and_setting);
 	tcase_add_test(tc, histograms_and_timeseries_follow_the_data);
