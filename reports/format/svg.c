@@ -21,9 +21,12 @@
 #define SVG_LEGEND_COLS 3
 #define SVG_TICKS_MAX 24
 
+/* The series' colours: no red, which only thresholds (SVG_THRESHOLD) wear, so
+ * that a bar or a line never reads as a limit or a failure. */
 static const char *const svg_colors[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+	"#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf", "#8c564b", "#e377c2", "#7f7f7f",
 };
+#define SVG_THRESHOLD "#c00"
 #define SVG_N_COLORS (sizeof(svg_colors) / sizeof(svg_colors[0]))
 
 /* The plot area in pixels: left, top, width, height. */
@@ -350,7 +353,7 @@ static void svg_refs(struct xml_writer *w, const struct svg_frame *f, const stru
 		svg_open4(w, "line", (const char *const[4]){ "x1", "y1", "x2", "y2" },
 			  refs[i].on_x ? (const double[4]){ px, f->y, px, f->y + f->h } :
 					 (const double[4]){ f->x, px, f->x + f->w, px });
-		xml_attr(w, "stroke", "#c00");
+		xml_attr(w, "stroke", SVG_THRESHOLD);
 		xml_attr(w, "stroke-dasharray", "6 4");
 		xml_attr(w, "stroke-width", "1.5");
 		xml_close(w);

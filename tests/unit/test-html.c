@@ -279,6 +279,70 @@ START_TEST(bar_charts_draw_only_measured_values)
 }
 END_TEST
 
+/* Whether "#rrggbb" or "#rgb" at HEX is a red, the thresholds' colour. */
+static bool reddish(const char *hex)
+{
+	unsigned r, g, b;
+
+	if (sscanf(hex, "#%2x%2x%2x", &r, &g, &b) == 3 && strspn(hex + 1, "0123456789abcdef") == 6)
+		return r >= 0xa0 && g < 0x70 && b < 0x70;
+	ck_assert_int_eq(sscanf(hex, "#%1x%1x%1x", &r, &g, &b), 3);
+	return r >= 0xa && g < 0x7 && b < 0x7;
+}
+
+/* Red is for thresholds only: no bar, line or swatch of a chart with a
+ * threshold wears it, whichever series it draws (in-band bars came second
+ * and were the threshold's red). Returns how many red elements were seen. */
+static size_t assert_red_only_on_thresholds(const char *text)
+{
+	size_t red = 0;
+
+	for (const char *p = strchr(text, '<'); p; p = strchr(p + 1, '<')) {
+		size_t len = strcspn(p, ">");
+		char el[1024];
+
+		snprintf(el, sizeof(el), "%.*s", (int)(len < sizeof(el) ? len : sizeof(el) - 1), p);
+		for (const char *a = el; (a = strstr(a, "=\"#")); a++) {
+			if (!reddish(a + 2))
+				continue;
+			ck_assert_msg(strstr(el, "stroke-dasharray"), "red on a series: %s", el);
+			red++;
+		}
+	}
+	return red;
+}
+
+START_TEST(red_is_for_thresholds_only)
+{
+	const char *groups[] = { "run 1" };
+	const char *series[] = { "a", "b", "c", "d", "e", "f", "g", "h", "i" };
+	double values[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	struct svg_ref ref = { .value = 5, .label = "below 5" };
+	struct svg_bars b = { .title = "bars", .groups = groups, .n_groups = 1, .series = series,
+			      .n_series = 9, .values = values, .refs = &ref, .n_refs = 1 };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct xml_writer w;
+	json_t *r = unit_load_result("multi");
+	char *page;
+
+	xml_begin(&w, f);
+	xml_open(&w, "root");
+	ck_assert_int_eq(svg_bar_chart(&w, &b), 0);
+	xml_close(&w);
+	ck_assert_int_eq(xml_end(&w), 0);
+	fclose(f);
+	ck_assert_uint_eq(assert_red_only_on_thresholds(text), 1);
+	free(text);
+	/* the report's starvation bars: out-of-band and in-band beside the threshold */
+	page = page_of(r);
+	ck_assert_uint_ge(assert_red_only_on_thresholds(strstr(page, "<svg")), 1);
+	free(page);
+	json_decref(r);
+}
+END_TEST
+
 /* Charts of the synthetic results: the victim's starvation bars, its gap
  * histogram and a time series per setting; the hog has none of these. */
 START_TEST(one_chart_per_load_histogram_and_setting)
@@ -393,6 +457,7 @@ static Suite *html_suite(void)
 	tcase_add_test(tc, the_wakeup_threshold_is_drawn_on_the_latency_chart);
 	tcase_add_test(tc, the_cpu_share_chart_draws_the_tables_per_task_figure);
 	tcase_add_test(tc, bar_charts_draw_only_measured_values);
+	tcase_add_test(tc, red_is_for_thresholds_only);
 	tcase_add_test(tc, one_chart_per_load_histogram_and_setting);
 	tcase_add_test(tc, histograms_and_timeseries_follow_the_data);
 	tcase_add_test(tc, hostile_names_are_escaped_everywhere);
