@@ -7,6 +7,7 @@
 #include "config.h"
 #include "reports/compare/compare.h"
 #include "reports/format/html.h"
+#include "reports/format/svg.h"
 #include "reports/result/verdict.h"
 #include "reports/format/xml-writer.h"
 
@@ -20,7 +21,9 @@
 #define CH_RIGHT 400.0	/* change and verdict */
 #define CH_LANE 22.0
 #define CH_AXIS 30.0	/* below the lanes: the value axis */
-#define CH_TICKS 5
+#define CH_TICKS 5	/* at most about this many ticks on the value axis */
+#define CH_CHAR_W 7.5	/* a tick label's character at font-size 12, a little wide */
+#define CH_TICK_GAP 8.0	/* the least room between two tick labels */
 
 static const char *ch_verdict_class(enum cmp_verdict v)
 {
@@ -41,21 +44,27 @@ static void ch_text(struct xml_writer *w, double x, double y, const char *anchor
 	xml_close(w);
 }
 
-/* The range of every value of ROW, a little wider. */
+/* The range of every value of ROW, a little wider; never below 0 when no
+ * value is (a duration, a share or a rate has no negative axis). */
 static void ch_range(const struct cmp_table *t, const struct cmp_row *row, double *lo, double *hi)
 {
+	double min;
+
 	*lo = INFINITY, *hi = -INFINITY;
 	for (size_t c = 0; c < t->n_columns; c++)
 		for (size_t i = 0; i < row->cells[c].n; i++) {
 			*lo = fmin(*lo, row->cells[c].samples[i]);
 			*hi = fmax(*hi, row->cells[c].samples[i]);
 		}
+	min = *lo;
 	if (!(*hi > *lo)) {
 		*lo -= fabs(*lo) * 0.1 + 1e-12;
 		*hi += fabs(*hi) * 0.1 + 1e-12;
 	}
 	*lo -= (*hi - *lo) * 0.05;
 	*hi += (*hi - *lo) * 0.05;
+	if (min >= 0)
+		*lo = fmax(*lo, 0);
 }
 
 static double ch_x(double v, double lo, double hi)
@@ -63,8 +72,28 @@ static double ch_x(double v, double lo, double hi)
 	return CH_LEFT + (v - lo) / (hi - lo) * (CH_WIDTH - CH_LEFT - CH_RIGHT);
 }
 
-/* Lane C: its label, a line, a dot per run, a bar at the median, and the
- * change and verdict at the right. */
+static void ch_line(struct xml_writer *w, double x1, double y1, double x2, double y2,
+		    const char *stroke)
+{
+	xml_open(w, "line");
+	xml_attrf(w, "x1", "%.1f", x1), xml_attrf(w, "y1", "%.1f", y1);
+	xml_attrf(w, "x2", "%.1f", x2), xml_attrf(w, "y2", "%.1f", y2);
+	xml_attr(w, "stroke", stroke);
+	xml_close(w);
+}
+
+/* The line of lane C, drawn under the band: the baseline's thin and dark, so
+ * that it marks its lane without hiding the band (it was a 6-pixel bar of
+ * the band's own colour). */
+static void ch_lane_line(struct xml_writer *w, size_t c)
+{
+	double y = 14 + CH_LANE * (double)c;
+
+	ch_line(w, CH_LEFT, y, CH_WIDTH - CH_RIGHT, y, c ? "#ddd" : "#236");
+}
+
+/* Lane C over its line and the band: its label, a dot per run, a bar at the
+ * median, and the change and verdict at the right. */
 static void ch_lane(struct xml_writer *w, const struct cmp_table *t, const struct cmp_row *row,
 		    size_t c, double lo, double hi)
 {
@@ -73,12 +102,6 @@ static void ch_lane(struct xml_writer *w, const struct cmp_table *t, const struc
 	char buf[192], value[64], change[96];
 
 	ch_text(w, CH_LEFT - 6, y + 4, "end", c ? "normal" : "bold", t->columns[c].label);
-	xml_open(w, "line");
-	xml_attrf(w, "x1", "%.1f", CH_LEFT), xml_attrf(w, "x2", "%.1f", CH_WIDTH - CH_RIGHT);
-	xml_attrf(w, "y1", "%.1f", y), xml_attrf(w, "y2", "%.1f", y);
-	xml_attr(w, "stroke", c ? "#ddd" : "#9bd");
-	xml_attr(w, "stroke-width", c ? "1" : "6");
-	xml_close(w);
 	for (size_t i = 0; i < cell->n; i++) {
 		xml_open(w, "circle");
 		xml_attrf(w, "cx", "%.1f", ch_x(cell->samples[i], lo, hi));
@@ -114,16 +137,6 @@ static void ch_lane(struct xml_writer *w, const struct cmp_table *t, const struc
 		"bold" : "normal", buf);
 }
 
-static void ch_line(struct xml_writer *w, double x1, double y1, double x2, double y2,
-		    const char *stroke)
-{
-	xml_open(w, "line");
-	xml_attrf(w, "x1", "%.1f", x1), xml_attrf(w, "y1", "%.1f", y1);
-	xml_attrf(w, "x2", "%.1f", x2), xml_attrf(w, "y2", "%.1f", y2);
-	xml_attr(w, "stroke", stroke);
-	xml_close(w);
-}
-
 /* The baseline's band across every lane: its median +- the row's margin,
  * where a change is too small to count, so a +0.5 % change sits inside it
  * and a +20 % one far out. */
@@ -146,20 +159,63 @@ static void ch_band(struct xml_writer *w, const struct cmp_table *t, const struc
 	xml_close(w);
 }
 
-/* The value axis under the lanes: ticks with the metric's unit. */
+/* One tick of the value axis. */
+struct ch_tick {
+	double v;
+	char label[64];
+};
+
+/* Ticks on [LO, HI] at a round step, about K of them, labelled with the
+ * fewest digits (METRIC_DIGITS at least) that tell every two apart, so an
+ * axis never reads "1 1 1"; returns how many (at most CH_TICKS + 2). */
+static size_t ch_ticks(const struct cmp_row *row, double lo, double hi, int k,
+		       struct ch_tick *t)
+{
+	double step = svg_nice_step((hi - lo) / k), first = ceil(lo / step - 1e-9) * step;
+	size_t n = 0;
+	bool apart = false;
+
+	for (double v = first; v <= hi + step * 1e-9 && n < CH_TICKS + 2; v = first + (double)n * step)
+		t[n++].v = fabs(v) < step * 1e-9 ? 0 : v;
+	for (int digits = METRIC_DIGITS; !apart && digits <= 15; digits++) {
+		apart = true;
+		for (size_t i = 0; i < n; i++) {
+			metric_format(row->metric, t[i].v, digits, t[i].label, sizeof(t[i].label));
+			apart &= !i || strcmp(t[i].label, t[i - 1].label) != 0;
+		}
+	}
+	return n;
+}
+
+/* Whether the N labels of T, centred under their ticks, keep CH_TICK_GAP
+ * between each two. */
+static bool ch_ticks_fit(const struct ch_tick *t, size_t n, double lo, double hi)
+{
+	for (size_t i = 1; i < n; i++)
+		if (ch_x(t[i].v, lo, hi) - ch_x(t[i - 1].v, lo, hi) <
+		    (double)(strlen(t[i].label) + strlen(t[i - 1].label)) * CH_CHAR_W / 2 + CH_TICK_GAP)
+			return false;
+	return true;
+}
+
+/* The value axis under the lanes: round ticks with the metric's unit, as
+ * many as CH_TICKS whose labels do not overlap. */
 static void ch_axis(struct xml_writer *w, const struct cmp_table *t, const struct cmp_row *row,
 		    double lo, double hi)
 {
 	double y = 8 + CH_LANE * (double)t->n_columns;
-	char value[64];
+	struct ch_tick ticks[CH_TICKS + 2];
+	size_t n = 0;
 
+	for (int k = CH_TICKS; k >= 1; k--)
+		if (ch_ticks_fit(ticks, n = ch_ticks(row, lo, hi, k, ticks), lo, hi))
+			break;
 	ch_line(w, CH_LEFT, y, CH_WIDTH - CH_RIGHT, y, "#555");
-	for (int i = 0; i <= CH_TICKS; i++) {
-		double v = lo + (hi - lo) * i / CH_TICKS, x = ch_x(v, lo, hi);
+	for (size_t i = 0; i < n; i++) {
+		double x = ch_x(ticks[i].v, lo, hi);
 
 		ch_line(w, x, y, x, y + 4, "#555");
-		ch_text(w, x, y + 16, i == 0 ? "start" : i == CH_TICKS ? "end" : "middle", "normal",
-			metric_format(row->metric, v, METRIC_DIGITS, value, sizeof(value)));
+		ch_text(w, x, y + 16, "middle", "normal", ticks[i].label);
 	}
 }
 
@@ -182,6 +238,8 @@ static void ch_row(struct xml_writer *w, const struct cmp_table *t, const struct
 	xml_attrf(w, "height", "%.0f", 14 + CH_AXIS + CH_LANE * (double)t->n_columns);
 	xml_attr(w, "role", "img");
 	html_el(w, "title", title);
+	for (size_t c = 0; c < t->n_columns; c++)
+		ch_lane_line(w, c);
 	ch_band(w, t, row, lo, hi);
 	ch_axis(w, t, row, lo, hi);
 	for (size_t c = 0; c < t->n_columns; c++)

@@ -61,8 +61,7 @@ double svg_axis_pos(const struct svg_axis *a, double v)
 	return p < 0 ? 0 : p > 1 ? 1 : p;
 }
 
-/* 1, 2 or 5 times a power of ten, at least V. */
-static double svg_nice_step(double v)
+double svg_nice_step(double v)
 {
 	double p = pow(10, floor(log10(v))), m = v / p;
 

@@ -79,6 +79,8 @@ int svg_plot(struct xml_writer *w, const struct svg_plot *p, const struct svg_se
 /* Write the bar chart; -1 (nothing written) when no value is finite. */
 int svg_bar_chart(struct xml_writer *w, const struct svg_bars *b);
 
+/* 1, 2 or 5 times a power of ten, at least V (> 0): a round step between ticks. */
+double svg_nice_step(double v);
 /* "%g" of V: the default label. */
 const char *svg_label_number(double v, char *buf, size_t len);
 
