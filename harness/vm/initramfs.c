@@ -7,6 +7,7 @@
 #include "harness/vm/initramfs.h"
 #include "lib/error.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,13 +123,17 @@ static void vm_initramfs_files(struct vm_cpio *c, const struct vm_initramfs *s, 
 
 int vm_initramfs_build(const char *path, const struct vm_initramfs *s, char *why, size_t why_len)
 {
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char self[64];
 	struct vm_cpio c;
 
-	if (n <= 0)
-		return error_why(why, why_len, "cannot find the starve binary (/proc/self/exe)");
-	self[n] = '\0';
+	/* This very binary, through its /proc link rather than its path: a
+	 * bisect runs for an hour, and a `make` that replaces starve meanwhile
+	 * leaves the path "(deleted)" (ldd then fails on it), while the link
+	 * still opens the running one; ldd, a child, reads it by our pid. */
+	snprintf(self, sizeof(self), "/proc/%ld/exe", (long)getpid());
+	if (access(self, R_OK) < 0)
+		return error_why(why, why_len, "cannot read the starve binary (%s): %s", self,
+				 strerror(errno));
 	if (vm_cpio_open(&c, path) < 0)
 		return error_why(why, why_len, "%s", c.error);
 	vm_initramfs_files(&c, s, self);
