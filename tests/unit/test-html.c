@@ -53,13 +53,15 @@ static size_t count(const char *hay, const char *needle)
 	return n;
 }
 
-/* What FN writes inside a root element, as a string (free it). */
+/* What svg_plot (P, S, N) or svg_bar_chart (B, when not NULL) writes inside
+ * a root element, as a string (free it), and what it returned. */
 struct drawn {
 	char *text;
 	int rc;
 };
 
-static struct drawn draw_plot(const struct svg_plot *p, const struct svg_series *s, size_t n)
+static struct drawn draw_chart(const struct svg_plot *p, const struct svg_series *s, size_t n,
+			       const struct svg_bars *b)
 {
 	struct drawn d = { NULL, 0 };
 	size_t len = 0;
@@ -68,12 +70,22 @@ static struct drawn draw_plot(const struct svg_plot *p, const struct svg_series 
 
 	xml_begin(&w, f);
 	xml_open(&w, "root");
-	d.rc = svg_plot(&w, p, s, n);
+	d.rc = b ? svg_bar_chart(&w, b) : svg_plot(&w, p, s, n);
 	xml_text(&w, "");
 	xml_close(&w);
 	ck_assert_int_eq(xml_end(&w), 0);
 	fclose(f);
 	return d;
+}
+
+static struct drawn draw_plot(const struct svg_plot *p, const struct svg_series *s, size_t n)
+{
+	return draw_chart(p, s, n, NULL);
+}
+
+static struct drawn draw_bars(const struct svg_bars *b)
+{
+	return draw_chart(NULL, NULL, 0, b);
 }
 
 START_TEST(log_axis_spans_whole_decades_below_the_smallest_value)
@@ -258,24 +270,19 @@ START_TEST(bar_charts_draw_only_measured_values)
 	double values[] = { 0.5, 0.4, 2.0, NAN }, none[] = { NAN, NAN, NAN, NAN };
 	struct svg_bars b = { .title = "bars", .groups = groups, .n_groups = 2,
 			      .series = series, .n_series = 2, .values = values };
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	struct xml_writer w;
+	struct drawn d = draw_bars(&b);
 
-	xml_begin(&w, f);
-	xml_open(&w, "root");
-	ck_assert_int_eq(svg_bar_chart(&w, &b), 0);
+	ck_assert_int_eq(d.rc, 0);
+	ck_assert_uint_eq(count(d.text, "<svg"), 1);
+	ck_assert_ptr_nonnull(strstr(d.text, "a&amp;1, out: 0.5"));
+	ck_assert_ptr_nonnull(strstr(d.text, "b, out: 2"));
+	ck_assert_ptr_null(strstr(d.text, "b, in:"));
+	free(d.text);
 	b.values = none;
-	ck_assert_int_eq(svg_bar_chart(&w, &b), -1);
-	xml_close(&w);
-	ck_assert_int_eq(xml_end(&w), 0);
-	fclose(f);
-	ck_assert_uint_eq(count(text, "<svg"), 1);
-	ck_assert_ptr_nonnull(strstr(text, "a&amp;1, out: 0.5"));
-	ck_assert_ptr_nonnull(strstr(text, "b, out: 2"));
-	ck_assert_ptr_null(strstr(text, "b, in:"));
-	free(text);
+	d = draw_bars(&b);
+	ck_assert_int_eq(d.rc, -1);
+	ck_assert_ptr_null(strstr(d.text, "<svg"));
+	free(d.text);
 }
 END_TEST
 
@@ -320,24 +327,15 @@ START_TEST(red_is_for_thresholds_only)
 	struct svg_ref ref = { .value = 5, .label = "below 5" };
 	struct svg_bars b = { .title = "bars", .groups = groups, .n_groups = 1, .series = series,
 			      .n_series = 9, .values = values, .refs = &ref, .n_refs = 1 };
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	struct xml_writer w;
+	struct drawn d = draw_bars(&b);
 	json_t *r = unit_load_result("multi");
-	char *page;
+	char *page = page_of(r);
 
-	xml_begin(&w, f);
-	xml_open(&w, "root");
-	ck_assert_int_eq(svg_bar_chart(&w, &b), 0);
-	xml_close(&w);
-	ck_assert_int_eq(xml_end(&w), 0);
-	fclose(f);
-	ck_assert_uint_eq(assert_red_only_on_thresholds(text), 1);
-	free(text);
+	ck_assert_int_eq(d.rc, 0);
+	ck_assert_uint_eq(assert_red_only_on_thresholds(d.text), 1);
 	/* the report's starvation bars: out-of-band and in-band beside the threshold */
-	page = page_of(r);
 	ck_assert_uint_ge(assert_red_only_on_thresholds(strstr(page, "<svg")), 1);
+	free(d.text);
 	free(page);
 	json_decref(r);
 }
