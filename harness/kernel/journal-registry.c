@@ -81,9 +81,7 @@ static int registry_check_one(const char *dir, const char *pointer, void *arg)
 		r = error("the journal in %s, another state directory, cannot be read; run "
 			  "'STARVE_STATE_DIR=%s starve restore', or inspect and remove it", dir, dir);
 	else if (r > 0 && j->n > 0)
-		r = error("an unrestored journal from pid %d (started %s) exists at %s, another "
-			  "state directory; run 'starve restore' first (it restores every state "
-			  "directory's)", (int)j->pid, j->started, j->file);
+		r = journal_refuse(j, ", another state directory");
 	else if (rc->have_lock)
 		unlink(pointer);	/* nothing to undo there: a stale pointer */
 	free(j);

@@ -517,6 +517,17 @@ static void journal_remove_stale_tmp(const char *dir)
 	closedir(d);
 }
 
+int journal_refuse(const struct journal *j, const char *where)
+{
+	if (journal_writer_alive(j))
+		return error("a run is in progress: pid %d (started %s) has changed knobs (its "
+			     "journal %s%s); wait for it to end, it restores them itself",
+			     (int)j->pid, j->started, j->file, where);
+	return error("an unrestored journal from pid %d (started %s) exists at %s%s; run "
+		     "'starve restore' first%s", (int)j->pid, j->started, j->file, where,
+		     *where ? " (it restores every state directory's)" : "");
+}
+
 /* An existing journal: remove it if it holds nothing to undo and its
  * writer is dead, else refuse to start. Runs under the directory's lock. */
 static int journal_check_existing(const char *dir)
@@ -537,8 +548,7 @@ static int journal_check_existing(const char *dir)
 	} else if (ret > 0 && old->n == 0) {
 		ret = unlink(old->file) < 0 ? error_errno("cannot remove %s", old->file) : 0;
 	} else if (ret > 0) {
-		ret = error("an unrestored journal from pid %d (started %s) exists at %s; "
-			    "run 'starve restore' first", (int)old->pid, old->started, old->file);
+		ret = journal_refuse(old, "");
 	} else if (ret < 0) {
 		error("run 'starve restore' to restore what it can, or inspect and remove it");
 	}

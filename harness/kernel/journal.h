@@ -100,6 +100,13 @@ int journal_load(struct journal *j, const char *dir);
  * then its journal belongs to a run in progress, not to a crash. */
 bool journal_writer_alive(const struct journal *j);
 
+/* Refuse a run because of J, a journal with knobs to undo, saying why in
+ * the words that fit: a live writer is a run in progress (it restores its
+ * knobs itself: wait for it), a dead one left a crash behind ('starve
+ * restore'). WHERE ends the sentence ("" or ", another state directory").
+ * Returns -1. */
+int journal_refuse(const struct journal *j, const char *where);
+
 /* Record KNOB's OLD_VALUE before the caller writes KNOB (a sysctl or
  * debugfs knob, by its name): the journal file is rewritten (temporary file,
  * fsync, rename, dir fsync) before this returns. A knob recorded already

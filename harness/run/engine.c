@@ -207,8 +207,7 @@ static int run_journal_open(struct run_ctx *c)
 	if (r < 0)
 		return -1;
 	if (r > 0 && other.n > 0)
-		return error("an unrestored journal from pid %d (started %s) exists at %s; "
-			     "run 'starve restore' first", (int)other.pid, other.started, other.file);
+		return journal_refuse(&other, "");
 	return 0;
 }
 
