@@ -114,6 +114,8 @@ static struct result_view *report_open(const struct report_args *a, const char *
 		error("%s", why);
 	else if (a->recompute || a->strict)
 		verdicts_rejudge(&v, &opts);
+	else if (!v->complete)	/* killed: its summary may be the header's, from before any run */
+		verdicts_rejudge(&v, NULL);
 	return v;
 }
 

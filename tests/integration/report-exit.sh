@@ -14,6 +14,17 @@ expect_exit 4 "$STARVE" report "$R/undecided.json" >/dev/null
 expect_exit 1 "$STARVE" report "$R/undecided.json" --strict >/dev/null
 expect_exit 1 "$STARVE" report "$R/multi.json" --recompute >/dev/null
 
+# a killed run's result (complete: false) is judged again, whatever its
+# stored summary says (the header's, written before any run, read SKIP):
+# a partial result is never PASS or SKIP, but UNDECIDED, exit 4
+need_cmd jq
+jq '.complete = false | .summary.verdict = "skip" | .summary.exit_code = 4' "$R/pass.json" \
+	> "$T/killed.json"
+"$STARVE" report "$T/killed.json" > "$T/killed.txt" 2>&1; rc=$?
+[ $rc = 4 ] || fail "a killed run's result: exit $rc, expected 4: $(cat "$T/killed.txt")"
+grep -q '^verdict: UNDECIDED' "$T/killed.txt" || fail "a killed run's result: $(cat "$T/killed.txt")"
+expect_exit 1 "$STARVE" report "$T/killed.json" --strict >/dev/null 2>&1
+
 # the table names the failure, its value and threshold
 "$STARVE" report "$R/fail.json" > "$T/table.txt"
 grep -q 'victim starvation_max 1.31s is not below 1.2s (setting throttled, kernel 6.18.44)' \
