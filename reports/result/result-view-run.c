@@ -234,6 +234,7 @@ static int rvb_run(struct rvb *b, size_t i, const json_t *x, struct rv_run *r)
 		.trace_events = rvb_int(json_object_get(x, "trace"), "events"),
 		.trace_lost_events = rvb_int(json_object_get(x, "trace"), "lost_events"),
 		.trace_cpu_s = rvb_num(json_object_get(x, "trace"), "cpu_s"),
+		.bpf_lost_tasks = rvb_int(json_object_get(x, "bpf"), "lost_tasks"),
 	};
 	rvb_sampler(json_object_get(x, "sampler"), &r->sampler);
 	return rvb_pairs(b, json_object_get(x, "knobs_applied"), &r->knobs_applied,

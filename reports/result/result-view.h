@@ -231,6 +231,7 @@ struct rv_run {
 	double steal_share;	/* noise: ... stolen by the hypervisor; NAN when absent */
 	bool traced;		/* exact mode ran: then trace_lost_events is set */
 	long trace_events, trace_lost_events;
+	long bpf_lost_tasks;	/* BPF mode's tasks without figures (its table was full); 0 absent */
 	double trace_cpu_s;
 	const struct rv_load *loads;
 	size_t n_loads;

@@ -74,6 +74,14 @@ static const char *verdict_untrusted(const struct rv_run *run, char *buf, size_t
 			 "overflowed): its figures miss stretches", run->trace_lost_events);
 		return buf;
 	}
+	/* BPF mode's losses are judged as tracefs's: a task it could not follow
+	 * has no figures, and the load's worst stretch may be that task's */
+	if (run->bpf_lost_tasks > 0) {
+		snprintf(buf, len, "BPF mode lost %ld task%s (its task table was full): their "
+			 "stretches are missing from the figures", run->bpf_lost_tasks,
+			 run->bpf_lost_tasks == 1 ? "" : "s");
+		return buf;
+	}
 	return NULL;
 }
 

@@ -346,6 +346,26 @@ START_TEST(pass_needs_a_measurement)
 }
 END_TEST
 
+/* BPF mode's lost tasks are judged as exact mode's lost events: a run
+ * that lost any is undecided, with the count (issue 33), never PASS. */
+START_TEST(bpf_lost_tasks_make_a_run_undecided)
+{
+	json_t *r = tiny("above", 0.5, 0.9, NULL);
+	json_t *run = json_array_get(json_object_get(r, "runs"), 0);
+
+	json_object_set_new(run, "bpf", json_pack("{s:i, s:i, s:f}", "events", 737000,
+						  "lost_tasks", 0, "cpu_s", 0.58));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
+	json_object_set_new(run, "bpf", json_pack("{s:i, s:i, s:f}", "events", 737000,
+						  "lost_tasks", 3831, "cpu_s", 0.58));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
+	ck_assert_str_eq(tiny_verdict(r), "undecided");
+	ck_assert_str_eq(tiny_reason(r), "BPF mode lost 3831 tasks (its task table was full): "
+					 "their stretches are missing from the figures");
+	json_decref(r);
+}
+END_TEST
+
 /* An expectation that only undecided runs judged is no verdict: exit 4, as
  * an undecided comparison, with a warning; 1 with --strict. */
 START_TEST(undecided_exits_4_with_a_warning_unless_strict)
@@ -711,6 +731,7 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, without_expectations_only_skipped_runs_exit_4);
 	tcase_add_test(tc, undecided_exits_4_with_a_warning_unless_strict);
 	tcase_add_test(tc, pass_needs_a_measurement);
+	tcase_add_test(tc, bpf_lost_tasks_make_a_run_undecided);
 	tcase_add_test(tc, malformed_results_are_refused);
 	tcase_add_test(tc, result_write_is_atomic_and_reads_back);
 	tcase_add_test(tc, result_read_says_where_and_why);
