@@ -19,8 +19,8 @@ one_profile() {
 	shift
 	out=$BENCH_TMP/$name
 	"$STARVE" run --quiet --trace --repeat "$BENCH_ROUNDS" --duration 3s --warmup 500ms \
-		-o "$out" "$@" "${top_srcdir}/profiles/$name.yaml" >/dev/null 2>&1
-	[ -s "$out/result.json" ] || bench_skip "$name: starve run wrote no result"
+		-o "$out" "$@" "${top_srcdir}/profiles/$name.yaml" >"$out.out" 2>&1
+	[ -s "$out/result.json" ] || bench_skip "$name: starve run wrote no result: $(bench_why "$out.out")"
 	jq -r '.runs[] | select(.status == "ok") | [.sampler.target_hz, .duration_s,
 		.sampler.cpu_s, .trace.cpu_s, .trace.lost_events,
 		(.loads[] | select(.name == "victim") | .metrics |

@@ -14,6 +14,9 @@ trap bench_cleanup EXIT
 trap 'exit 130' INT TERM
 
 bench_skip() { echo "SKIP: $*"; exit 0; }
+# bench_why FILE: the last error line of a command's output FILE, for a
+# skip or a miss that must say why ("starve run wrote no result: ...")
+bench_why() { grep -m1 -i 'error' "$1" 2>/dev/null || tail -n 1 "$1" 2>/dev/null; }
 
 # bench_need CMD PACKAGE: install PACKAGE with apt-get when CMD is missing
 # and we are root, else skip.
@@ -73,10 +76,17 @@ bench_int() { awk "BEGIN { printf \"%d\n\", $* }"; }
 # around 1): prints the verdict and remembers a miss for bench_exit.
 BENCH_MISSED=0
 bench_judge() {
+	# no figure is a miss, never a pass: awk reads "" as 0, which met "le 0"
+	case $3 in ge) rel=">=";; le) rel="<=";; *) rel="within 1 +-";; esac
+	case $2 in
+	'' | *[!0-9.eE+-]*)
+		echo "  $1 = ${2:-nothing} (target $rel $4): MISSED, no figure"
+		BENCH_MISSED=1
+		return ;;
+	esac
 	ok=$(awk -v v="$2" -v op="$3" -v t="$4" 'BEGIN {
 		if (op == "ge") r = v >= t; else if (op == "le") r = v <= t;
 		else r = v >= 1 - t && v <= 1 + t; print r }')
-	case $3 in ge) rel=">=";; le) rel="<=";; *) rel="within 1 +-";; esac
 	if [ "$ok" = 1 ]; then
 		echo "  $1 = $2 (target $rel $4): ok"
 	else
