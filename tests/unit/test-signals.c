@@ -4,6 +4,7 @@
  * group, however many (the table used to hold 256 and dropped the rest). */
 #include "config.h"
 #include "harness/run/signals.h"
+#include "lib/pgroups.h"
 
 #include "tests/unit/unit.h"
 
@@ -85,6 +86,43 @@ START_TEST(an_armed_second_signal_kills_every_group)
 }
 END_TEST
 
+/* A group whose only member is a zombie (dead, not reaped) still answers
+ * kill(-pgid, 0), but has no live member: the watchdog's waits for the
+ * loads to be gone end at once for it (issue 33). */
+START_TEST(a_zombie_group_is_not_live)
+{
+	pid_t dead = fork(), sleeper;
+	pid_t groups[2];
+	int status;
+
+	ck_assert_int_ge(dead, 0);
+	if (dead == 0) {
+		setpgid(0, 0);
+		_exit(0);
+	}
+	setpgid(dead, dead);
+	sleeper = fork();
+	ck_assert_int_ge(sleeper, 0);
+	if (sleeper == 0) {
+		setpgid(0, 0);
+		pause();
+		_exit(0);
+	}
+	setpgid(sleeper, sleeper);
+	groups[0] = dead;
+	groups[1] = sleeper;
+	/* the dead one is a zombie until waited for */
+	ck_assert_int_eq(waitid(P_PID, (id_t)dead, NULL, WEXITED | WNOWAIT), 0);
+	ck_assert_int_eq(kill(-dead, 0), 0);
+	ck_assert_uint_eq(pgroups_live(groups, 1), 0);
+	ck_assert_uint_eq(pgroups_live(groups, 2), 1);
+	kill(sleeper, SIGKILL);
+	waitpid(sleeper, &status, 0);
+	waitpid(dead, &status, 0);
+	ck_assert_uint_eq(pgroups_live(groups, 2), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("signals");
@@ -93,6 +131,7 @@ int main(void)
 	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, a_first_signal_and_an_early_second_are_only_noted);
 	tcase_add_test(tc, an_armed_second_signal_kills_every_group);
+	tcase_add_test(tc, a_zombie_group_is_not_live);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
