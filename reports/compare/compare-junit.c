@@ -36,13 +36,6 @@ static void cmpj_message(const struct cmp_row *row, const struct cmp_cell *cell,
 		 cell->method ? cell->method : "-", row->margin_pct, cmp_verdict_name(cell->verdict));
 }
 
-/* A row that leaves the comparison undecided. */
-static bool cmpj_open(const struct cmp_cell *cell)
-{
-	return cell->verdict != CMP_REGRESSION && cell->verdict != CMP_IMPROVEMENT &&
-	       cell->verdict != CMP_EQUIVALENT;
-}
-
 static void cmpj_row(struct xml_writer *w, const struct cmp_table *t, const struct cmp_row *row,
 		     size_t c)
 {
@@ -60,12 +53,12 @@ static void cmpj_row(struct xml_writer *w, const struct cmp_table *t, const stru
 		xml_attr(w, "message", msg);
 		xml_attr(w, "type", cell->flip >= 0 ? "starve.verdict-flip" : "starve.regression");
 		xml_close(w);
-	} else if (cmpj_open(cell) && t->undecided == CMP_UNDECIDED_FAILS) {
+	} else if (!cmp_verdict_decided(cell->verdict) && t->undecided == CMP_UNDECIDED_FAILS) {
 		xml_open(w, "failure");
 		xml_attrf(w, "message", "undecided: %s; %s", cmp_why_name(cell->why), msg);
 		xml_attr(w, "type", "starve.undecided");
 		xml_close(w);
-	} else if (cmpj_open(cell)) {
+	} else if (!cmp_verdict_decided(cell->verdict)) {
 		xml_open(w, "skipped");
 		xml_attrf(w, "message", "undecided: %s; %s", cmp_why_name(cell->why), msg);
 		xml_close(w);
@@ -89,7 +82,7 @@ static void cmpj_suite(struct xml_writer *w, const struct cmp_table *t, size_t c
 	for (size_t r = 0; r < t->n_rows; r++)
 		if (t->rows[r].gated) {
 			const struct cmp_cell *cell = &t->rows[r].cells[c];
-			bool open = cmpj_open(cell);
+			bool open = !cmp_verdict_decided(cell->verdict);
 
 			tests++;
 			failures += cell->verdict == CMP_REGRESSION ||

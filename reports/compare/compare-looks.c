@@ -164,7 +164,7 @@ static const struct cmp_row *looks_open_row(const struct cmp_table *t)
 	for (size_t r = 0; r < t->n_rows; r++) {
 		enum cmp_verdict v = t->rows[r].cells[1].verdict;
 
-		if (t->rows[r].gated && v != CMP_EQUIVALENT && v != CMP_IMPROVEMENT)
+		if (t->rows[r].gated && !cmp_verdict_decided(v))
 			return &t->rows[r];
 	}
 	return NULL;

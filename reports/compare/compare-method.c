@@ -176,42 +176,26 @@ static bool cmp_try_mwu(struct cmp_table *t, const struct cmp_row *row,
 	return true;
 }
 
-/* A t test on the logs (or values): Student's with one pooled variance in
- * auto mode, Welch's when asked (--test welch). The interval shown is
- * Welch's either way: it is about the change's size, which holds whatever
- * the two spreads are. */
+/* A t test on the logs (or values) of S, the two sides' runs: Student's
+ * with one pooled variance in auto mode, Welch's when asked (--test
+ * welch). The interval shown is Welch's either way: it is about the
+ * change's size, which holds whatever the two spreads are. */
 static bool cmp_try_t(const struct cmp_table *t, const struct cmp_row *row,
-		      const struct cmp_cell *base, struct cmp_cell *cell, bool welch)
+		      const struct stat_two *s, struct cmp_cell *cell, bool welch)
 {
 	struct stat_interval ci;
-	struct stat_two s;
 	double up, down;
 
-	if (stat_two_sample(base->samples, base->n, cell->samples, cell->n, &s) < 0 ||
-	    stat_welch_interval(base->samples, base->n, cell->samples, cell->n, t->alpha, &ci) < 0)
-		return false;
 	if (welch)
-		stat_t_sided(s.diff, s.se_welch, s.df_welch, &up, &down);
+		stat_t_sided(s->diff, s->se_welch, s->df_welch, &up, &down);
 	else
-		stat_t_sided(s.diff, s.se_pooled, s.df_pooled, &up, &down);
+		stat_t_sided(s->diff, s->se_pooled, s->df_pooled, &up, &down);
 	cmp_set_sided(row, cell, up, down);
+	stat_two_interval(s, t->alpha, &ci);
 	cell->lo_pct = ci.lo_pct;
 	cell->hi_pct = ci.hi_pct;
-	cell->method = welch ? (s.log ? "welch-log" : "welch") : (s.log ? "student-log" : "student");
+	cell->method = welch ? (s->log ? "welch-log" : "welch") : (s->log ? "student-log" : "student");
 	return true;
-}
-
-/* Equivalence: the two one-sided tests of "inside the row's margin", on
- * Welch's standard error (under this null the sides differ, so their
- * spreads may too). */
-static void cmp_test_same(const struct cmp_row *row, const struct cmp_cell *base,
-			  struct cmp_cell *cell)
-{
-	struct stat_two s;
-
-	cell->p_q[CMP_Q_SAME] = 1;
-	if (stat_two_sample(base->samples, base->n, cell->samples, cell->n, &s) == 0)
-		cell->p_q[CMP_Q_SAME] = stat_tost(&s, row->margin_pct / 100, row->margin_abs);
 }
 
 /* The automatic choice. The runs are the replications: the spread between
@@ -227,21 +211,29 @@ static void cmp_test_same(const struct cmp_row *row, const struct cmp_cell *base
  * 36% of rows at one run a side: the runs of one result vary less than
  * results do). */
 static bool cmp_auto(struct cmp_table *t, const struct cmp_row *row, const struct cmp_cell *base,
-		     struct cmp_cell *cell)
+		     const struct stat_two *s, struct cmp_cell *cell)
 {
 	double level = t->alpha / (double)(t->family_rows ? t->family_rows : 1);
 
-	if (base->n >= 2 && cell->n >= 2)
+	if (s)
 		return stat_mwu_min_p_one_sided(base->n, cell->n) < level ?
-		       cmp_try_mwu(t, row, base, cell) : cmp_try_t(t, row, base, cell, false);
+		       cmp_try_mwu(t, row, base, cell) : cmp_try_t(t, row, s, cell, false);
 	cell->within_runs = cmp_try_bootstrap(t, row, base, cell, false) ||
 			    cmp_try_bootstrap(t, row, base, cell, true);
 	return cell->within_runs;
 }
 
+/* The tests of the runs (2 or more a side, S their summary), and with one
+ * run on a side the interval of the runs. Equivalence is the two one-sided
+ * tests of "inside the row's margin", on Welch's standard error (under its
+ * null the sides differ, so their spreads may too). */
 void cmp_test_cell(struct cmp_table *t, const struct cmp_row *row, const struct cmp_cell *base,
 		   struct cmp_cell *cell)
 {
+	struct stat_two two;
+	const struct stat_two *s = stat_two_sample(base->samples, base->n, cell->samples, cell->n,
+						   &two) == 0 ? &two : NULL;
+
 	cell->tested = cell->within_runs = false;
 	cell->lo_pct = cell->hi_pct = NAN;
 	for (int q = 0; q < CMP_NQUESTIONS; q++)
@@ -255,11 +247,11 @@ void cmp_test_cell(struct cmp_table *t, const struct cmp_row *row, const struct 
 		break;
 	case CMP_TEST_WELCH:
 		cell->tested = base->n >= CMP_MIN_SAMPLES && cell->n >= CMP_MIN_SAMPLES &&
-			       cmp_try_t(t, row, base, cell, true);
+			       cmp_try_t(t, row, s, cell, true);
 		break;
 	default:
-		cell->tested = cmp_auto(t, row, base, cell);
+		cell->tested = cmp_auto(t, row, base, s, cell);
 	}
-	if (cell->tested && !cell->within_runs)
-		cmp_test_same(row, base, cell);
+	if (cell->tested && !cell->within_runs && s)
+		cell->p_q[CMP_Q_SAME] = stat_tost(s, row->margin_pct / 100, row->margin_abs);
 }

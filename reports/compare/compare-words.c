@@ -213,7 +213,7 @@ static void cmp_headline_undecided(const struct cmp_table *t, const char *bullet
 			if (!t->rows[r].gated || cmp_one_sided(&t->rows[r], c))
 				continue;
 			gated++;
-			if (cell->verdict == CMP_EQUIVALENT || cell->verdict == CMP_IMPROVEMENT)
+			if (cmp_verdict_decided(cell->verdict))
 				continue;
 			open++;
 			why[cell->why]++;

@@ -81,6 +81,12 @@ static double cmp_run_noise(const struct rv_run *run, const struct metric_def *d
 	}
 }
 
+/* The larger of two noise bounds; an unbounded one (NAN) stays unbounded. */
+static double cmp_noise_max(double a, double b)
+{
+	return isnan(a) || isnan(b) ? NAN : fmax(a, b);
+}
+
 static void cmp_cell_add(struct cmp_cell *cell, const struct metric_def *def, double value,
 			 const struct rv_run *run, const struct rv_load *load)
 {
@@ -91,7 +97,7 @@ static void cmp_cell_add(struct cmp_cell *cell, const struct metric_def *def, do
 	cell->loads[cell->n] = load;
 	cell->samples[cell->n++] = value;
 	cell->noisy |= verdict_run_noisy(run);
-	cell->noise = isnan(noise) || isnan(cell->noise) ? NAN : fmax(cell->noise, noise);
+	cell->noise = cmp_noise_max(cell->noise, noise);
 }
 
 /* --load: only the loads given, when any were. */
@@ -223,7 +229,7 @@ static void cmp_measure(struct cmp_table *t, const struct cmp_row *row, struct c
 	cell->delta = cell->median - base->median;
 	/* noise on either side moves the difference */
 	cell->noisy |= base->noisy;
-	cell->noise = isnan(base->noise) ? NAN : fmax(cell->noise, base->noise);
+	cell->noise = cmp_noise_max(cell->noise, base->noise);
 	cmp_test_cell(t, row, base, cell);
 }
 
@@ -283,6 +289,11 @@ static void cmp_judge(const struct cmp_table *t, const struct cmp_row *row, stru
 	cell->runs_needed = cmp_runs_needed(row, cell, base->n < cell->n ? base->n : cell->n);
 }
 
+bool cmp_verdict_decided(enum cmp_verdict v)
+{
+	return v == CMP_REGRESSION || v == CMP_IMPROVEMENT || v == CMP_EQUIVALENT;
+}
+
 bool cmp_one_sided(const struct cmp_row *row, size_t c)
 {
 	return (!row->cells[0].n) != (!row->cells[c].n);
@@ -313,7 +324,7 @@ static enum cmp_outcome cmp_column_outcome(const struct cmp_table *t, size_t c)
 			continue;
 		gated++;
 		improved += v == CMP_IMPROVEMENT;
-		open += v != CMP_IMPROVEMENT && v != CMP_EQUIVALENT;
+		open += !cmp_verdict_decided(v);
 	}
 	if (open || !gated || !t->columns[0].runs_ok || !t->columns[c].runs_ok)
 		return CMP_OUT_UNDECIDED;

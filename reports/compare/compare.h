@@ -229,6 +229,9 @@ const char *cmp_test_name(enum cmp_test test);
  * undecided comparison 4, or what --strict / --allow-undecided say; else 0. */
 int cmp_exit_status(const struct cmp_table *t);
 const char *cmp_verdict_name(enum cmp_verdict v);
+/* A verdict that decides a row: regression, improvement or equivalent; the
+ * others (undecided, insufficient data, not comparable) leave it open. */
+bool cmp_verdict_decided(enum cmp_verdict v);
 /* The exit status of an undecided comparison under POLICY: 4, 1 or 0. */
 int cmp_undecided_exit(enum cmp_undecided policy);
 /* --strict and --allow-undecided as a policy; -1 with an error when both. */

@@ -363,25 +363,30 @@ double stat_tost(const struct stat_two *s, double fraction, double absolute)
 	return fmax(above_lo, below_hi);
 }
 
+void stat_two_interval(const struct stat_two *s, double alpha, struct stat_interval *out)
+{
+	double half = s->se_welch > 0 ? s->se_welch * stat_t_quantile(1 - alpha / 2, s->df_welch) : 0;
+
+	out->p = s->se_welch > 0 ? stat_t_two_sided(s->diff / s->se_welch, s->df_welch) :
+		 s->diff == 0 ? 1 : 0;
+	out->log = s->log;
+	if (s->log) {
+		out->lo_pct = expm1(s->diff - half) * 100;
+		out->hi_pct = expm1(s->diff + half) * 100;
+	} else {
+		out->lo_pct = stat_pct(s->diff - half, s->base);
+		out->hi_pct = stat_pct(s->diff + half, s->base);
+	}
+}
+
 int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
 			struct stat_interval *out)
 {
 	struct stat_two s;
-	double half;
 
 	if (stat_two_sample(a, na, b, nb, &s) < 0)
 		return -1;
-	half = s.se_welch > 0 ? s.se_welch * stat_t_quantile(1 - alpha / 2, s.df_welch) : 0;
-	out->p = s.se_welch > 0 ? stat_t_two_sided(s.diff / s.se_welch, s.df_welch) :
-		 s.diff == 0 ? 1 : 0;
-	out->log = s.log;
-	if (s.log) {
-		out->lo_pct = expm1(s.diff - half) * 100;
-		out->hi_pct = expm1(s.diff + half) * 100;
-	} else {
-		out->lo_pct = stat_pct(s.diff - half, s.base);
-		out->hi_pct = stat_pct(s.diff + half, s.base);
-	}
+	stat_two_interval(&s, alpha, out);
 	return 0;
 }
 

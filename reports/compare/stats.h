@@ -74,8 +74,11 @@ struct stat_interval {
 	bool log;		/* Welch: on logs */
 };
 
-/* Welch's test and its 1 - ALPHA interval; -1 when a side has fewer than 2
- * values. */
+/* Welch's test and its 1 - ALPHA interval, of S (stat_two_interval) or of
+ * the two samples (stat_welch_interval: -1 when a side has fewer than 2
+ * values). */
+struct stat_two;
+void stat_two_interval(const struct stat_two *s, double alpha, struct stat_interval *out);
 int stat_welch_interval(const double *a, size_t na, const double *b, size_t nb, double alpha,
 			struct stat_interval *out);
 

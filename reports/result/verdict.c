@@ -320,14 +320,13 @@ static int verdict_expectation(unsigned char bits)
  * measurements, as compare's NO REGRESSION does. */
 static enum verdict_kind verdict_worst(const struct result_view *v, const struct verdict_seen *seen)
 {
-	bool fail = false, open = false, pass = false;
+	bool fail = false, open = false;
 
 	for (size_t i = 0; i < v->profile.n_expect * seen->n_settings; i++) {
 		int kind = verdict_expectation(seen->bits[i]);
 
 		fail |= kind == VERDICT_FAIL;
 		open |= kind == VERDICT_UNDECIDED;
-		pass |= kind == VERDICT_PASS;
 	}
 	if (fail)
 		return VERDICT_FAIL;
@@ -335,8 +334,7 @@ static enum verdict_kind verdict_worst(const struct result_view *v, const struct
 		return VERDICT_SKIP;
 	if (open || !verdict_any_run_ok(v) || !v->complete)
 		return VERDICT_UNDECIDED;
-	(void)pass;	/* no expectation at all: nothing failed, runs completed */
-	return VERDICT_PASS;
+	return VERDICT_PASS;	/* every judged expectation passed, or there are none */
 }
 
 /* The tally's worst verdict, exit code and warning. */
