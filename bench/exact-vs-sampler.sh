@@ -22,7 +22,7 @@ one_profile() {
 		-o "$out" "$@" "${top_srcdir}/profiles/$name.yaml" >"$out.out" 2>&1
 	[ -s "$out/result.json" ] || bench_skip "$name: starve run wrote no result: $(bench_why "$out.out")"
 	jq -r '.runs[] | select(.status == "ok") | [.sampler.target_hz, .duration_s,
-		.sampler.cpu_s, .trace.cpu_s, .trace.lost_events,
+		.sampler.cpu_s, .exact.cpu_s, .exact.lost_events,
 		(.loads[] | select(.name == "victim") | .metrics |
 		 .starvation_max, .starvation_max_sampler, .starvation_max_inband)] | @tsv' \
 		"$out/result.json" >"$BENCH_TMP/rows"

@@ -47,10 +47,10 @@ one() {
 	# a row per load with a longest wait (massive-intr has no victim: its
 	# processes are the load); in-band is the cpu-victim's own figure
 	jq -r '.runs[] | select(.status == "ok") | . as $r | .loads[] |
-		select((.trace // .bpf).longest.tid != null) | [$r.figures.source,
+		select(.exact.longest.tid != null) | [$r.figures.source,
 		$r.window.from_ns, $r.window.until_ns,
-		($r.trace.lost_events // $r.bpf.lost_tasks // 0), .name,
-		(.trace // .bpf).longest.tid, .metrics.starvation_max,
+		($r.exact.lost_events + $r.exact.lost_tasks), .name,
+		.exact.longest.tid, .metrics.starvation_max,
 		(.metrics.starvation_max_inband // "-")] | @tsv' "$out/result.json" >"$BENCH_TMP/rows"
 	ratio="" diffs="" inband="" lost=0 n=0
 	while IFS="$(printf '\t')" read -r source from until l load tid figure ib; do

@@ -142,6 +142,7 @@ static int bench_bare(int n, const char *pop, int hz, double seconds)
 /* BPF mode over the N threads TIDS for SECONDS: the programs' CPU and the
  * reader's, per wall second; the events, the tasks it lost and the threads
  * it has no figures for (should be none). */
+#ifdef HAVE_BPF
 static int bench_bpf(const volatile pid_t *tids, int n, double seconds)
 {
 	int64_t t0, end, cpu0;
@@ -179,6 +180,16 @@ static int bench_bpf(const volatile pid_t *tids, int n, double seconds)
 	bpfsched_free(b);
 	return 0;
 }
+#else
+static int bench_bpf(const volatile pid_t *tids, int n, double seconds)
+{
+	(void)tids;
+	(void)n;
+	(void)seconds;
+	fprintf(stderr, "sampler-bench: this starve was built without BPF mode\n");
+	return 1;
+}
+#endif
 
 /* Nothing observing: the whole process's CPU (the threads' own cost; this
  * thread sleeps) per wall second over SECONDS. */

@@ -16,17 +16,13 @@
 #include "harness/bpf/sched.skel.h"
 
 #define BPFSCHED_BTF "/sys/kernel/btf/vmlinux"
+#define BPFSCHED_MAX_TASKS_ENV "STARVE_BPF_MAX_TASKS"
 
 struct bpfsched {
 	struct sched_bpf *skel;
 	int64_t from_ns, until_ns;	/* the window, to close open waits at */
 	int stats_fd;			/* run-time statistics on while held */
 };
-
-bool bpfsched_built_in(void)
-{
-	return true;
-}
 
 bool bpfsched_available(char *why, size_t len)
 {
@@ -52,6 +48,22 @@ static int bpfsched_quiet(enum libbpf_print_level level, const char *fmt, va_lis
 	return 0;
 }
 
+/* $STARVE_BPF_MAX_TASKS: a smaller task table, so that tests can make the
+ * program lose tasks on purpose. */
+static int bpfsched_limit_tasks(struct sched_bpf *skel)
+{
+	const char *env = getenv(BPFSCHED_MAX_TASKS_ENV);
+	char *end;
+	unsigned long n;
+
+	if (!env)
+		return 0;
+	n = strtoul(env, &end, 10);
+	if (*end || !n || n > SB_MAX_TASKS)
+		return -1;
+	return bpf_map__set_max_entries(skel->maps.tasks, (__u32)n) ? -1 : 0;
+}
+
 struct bpfsched *bpfsched_start(char *why, size_t len)
 {
 	struct bpfsched *b;
@@ -66,7 +78,16 @@ struct bpfsched *bpfsched_start(char *why, size_t len)
 	}
 	libbpf_set_print(bpfsched_quiet);
 	b->stats_fd = -1;
-	b->skel = sched_bpf__open_and_load();
+	b->skel = sched_bpf__open();
+	if (b->skel && bpfsched_limit_tasks(b->skel) < 0) {
+		snprintf(why, len, "%s must be a number of tasks from 1", BPFSCHED_MAX_TASKS_ENV);
+		bpfsched_free(b);
+		return NULL;
+	}
+	if (b->skel && sched_bpf__load(b->skel)) {
+		sched_bpf__destroy(b->skel);
+		b->skel = NULL;
+	}
 	if (!b->skel) {
 		snprintf(why, len, "cannot load the BPF program: %s (CONFIG_BPF_SYSCALL? "
 			 "lockdown?)", strerror(errno));
@@ -97,9 +118,8 @@ void bpfsched_free(struct bpfsched *b)
 int bpfsched_watch(struct bpfsched *b, pid_t tgid)
 {
 	__u32 key = (__u32)tgid;
-	__u8 one = 1;
 
-	return bpf_map__update_elem(b->skel->maps.watched, &key, sizeof(key), &one, sizeof(one),
+	return bpf_map__update_elem(b->skel->maps.watched, &key, sizeof(key), &key, sizeof(key),
 				    BPF_ANY) ? -1 : 0;
 }
 
@@ -141,6 +161,27 @@ int bpfsched_read(const struct bpfsched *b, pid_t tid, struct sb_task *out)
 	return 0;
 }
 
+int bpfsched_read_exited(const struct bpfsched *b, pid_t group, struct sb_task *out)
+{
+	int ncpus = libbpf_num_possible_cpus();
+	__u32 key = (__u32)group;
+	struct sb_task *per_cpu;
+	int ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	if (ncpus <= 0 || !(per_cpu = calloc((size_t)ncpus, sizeof(*per_cpu))))
+		return -1;
+	if (!bpf_map__lookup_elem(b->skel->maps.exited, &key, sizeof(key), per_cpu,
+				  (size_t)ncpus * sizeof(*per_cpu), 0)) {
+		for (int i = 0; i < ncpus; i++)
+			sb_merge(out, &per_cpu[i]);
+		out->group = key;
+		ret = 0;
+	}
+	free(per_cpu);
+	return ret;
+}
+
 uint64_t bpfsched_events(const struct bpfsched *b)
 {
 	return __atomic_load_n(&b->skel->bss->events, __ATOMIC_RELAXED);
@@ -166,7 +207,9 @@ double bpfsched_cpu_s(const struct bpfsched *b)
 {
 	uint64_t ns = bpfsched_prog_ns(b->skel->progs.sb_wakeup) +
 		      bpfsched_prog_ns(b->skel->progs.sb_wakeup_new) +
-		      bpfsched_prog_ns(b->skel->progs.sb_switch);
+		      bpfsched_prog_ns(b->skel->progs.sb_switch) +
+		      bpfsched_prog_ns(b->skel->progs.sb_fork) +
+		      bpfsched_prog_ns(b->skel->progs.sb_exit);
 
 	return (double)ns / 1e9;
 }

@@ -23,8 +23,6 @@
 
 struct bpfsched;
 
-/* Whether this starve was built with the BPF program. */
-bool bpfsched_built_in(void);
 /* Whether BPF mode can run here; when not, WHY says why. */
 bool bpfsched_available(char *why, size_t len);
 
@@ -34,7 +32,8 @@ bool bpfsched_available(char *why, size_t len);
 struct bpfsched *bpfsched_start(char *why, size_t len);
 void bpfsched_free(struct bpfsched *b);
 
-/* Watch every thread of process TGID. -1 when the map is full. */
+/* Watch every thread of process TGID, and the processes it forks, as one
+ * group named TGID. -1 when the map is full. */
 int bpfsched_watch(struct bpfsched *b, pid_t tgid);
 /* Count only inside [FROM_NS, UNTIL_NS] (CLOCK_MONOTONIC): a wait or a
  * run crossing an end counts its part inside. */
@@ -43,6 +42,9 @@ void bpfsched_set_window(struct bpfsched *b, int64_t from_ns, int64_t until_ns);
 /* TID's record as the program keeps it, a wait still open counted up to
  * the window's end; -1 when it was never seen. */
 int bpfsched_read(const struct bpfsched *b, pid_t tid, struct sb_task *out);
+/* The merged record of GROUP's tasks that exited inside the window (their
+ * entries freed then); -1 when none did. */
+int bpfsched_read_exited(const struct bpfsched *b, pid_t group, struct sb_task *out);
 /* A record's histogram in the project's layout (each bucket's count at
  * the middle of its range, none above MAX_NS: the exact longest wait). */
 void bpfsched_hist(const unsigned int buckets[SB_BUCKETS], uint64_t max_ns,

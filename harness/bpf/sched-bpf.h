@@ -1,5 +1,6 @@
 /* What the BPF program (sched.bpf.c) and the controller (bpf-sched.c) share:
- * the per-task record the program keeps in its `tasks` map. Plain types
+ * the per-task record the program keeps in its `tasks` map, and merged per
+ * load (group) in `exited` for the tasks that exited. Plain types
  * only, so it compiles both with vmlinux.h (clang -target bpf) and with the
  * C library's headers. */
 #ifndef STARVE_SCHED_BPF_H
@@ -28,7 +29,8 @@ static inline unsigned int sb_bucket(unsigned long long v)
 	return b < SB_BUCKETS ? b : SB_BUCKETS - 1;
 }
 
-#define SB_MAX_TASKS 8192	/* tasks the map holds; more are counted as lost */
+#define SB_MAX_TASKS 8192	/* live tasks the map holds; more are counted as lost */
+#define SB_MAX_GROUPS 1024	/* loads and attached processes whose exited tasks are kept */
 #define SB_COMM_LEN 16
 
 #define SB_RUNNABLE 0x1		/* waiting for a CPU since wait_since */
@@ -42,9 +44,34 @@ struct sb_task {
 	unsigned long long longest_ns, longest_from;	/* the longest stretch, clipped */
 	unsigned int longest_cpu, instead_pid;		/* where; who was on the CPU before it */
 	unsigned int instead_prio, flags;		/* the holder's prio (kernel's), SB_* */
+	unsigned int tid, group;			/* whose (the longest's, merged); its load */
 	char instead_comm[SB_COMM_LEN];
 	unsigned int wait_hist[SB_BUCKETS];		/* every stretch */
 	unsigned int wakeup_hist[SB_BUCKETS];		/* stretches that began with a wakeup */
 };
+
+/* T's figures added to E, a record of many tasks (a load's exited ones, or
+ * the CPUs' parts of it): E's longest wait is the longest of all, with
+ * whose it was in E->tid. Both sides merge with it. */
+static inline void sb_merge(struct sb_task *e, const struct sb_task *t)
+{
+	e->run_ns += t->run_ns;
+	e->wait_ns += t->wait_ns;
+	e->stretches += t->stretches;
+	e->wakeups += t->wakeups;
+	for (int i = 0; i < SB_BUCKETS; i++) {
+		e->wait_hist[i] += t->wait_hist[i];
+		e->wakeup_hist[i] += t->wakeup_hist[i];
+	}
+	if (!t->stretches || (e->tid && t->longest_ns <= e->longest_ns))
+		return;
+	e->longest_ns = t->longest_ns;
+	e->longest_from = t->longest_from;
+	e->longest_cpu = t->longest_cpu;
+	e->instead_pid = t->instead_pid;
+	e->instead_prio = t->instead_prio;
+	__builtin_memcpy(e->instead_comm, t->instead_comm, sizeof(e->instead_comm));
+	e->tid = t->tid;
+}
 
 #endif

@@ -6,7 +6,11 @@
  * in window_from/window_until (CLOCK_MONOTONIC, bpf_ktime_get_ns). Its cost
  * follows scheduler events, not tasks: the controller reads the `tasks` map
  * at its rate. Children of the controller (root_tgid) and of watched
- * processes are watched from their birth (sched_process_fork). */
+ * processes are watched from their birth (sched_process_fork), each in the
+ * group of the load it belongs to: the controller's child that leads it.
+ * A task that exits inside the window is merged into its group's record in
+ * `exited` and its entry freed, so a load that forks without end never
+ * fills the map (sched_process_exit). */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
 #include <bpf/bpf_tracing.h>
@@ -22,15 +26,24 @@ char LICENSE[] SEC("license") = "GPL";
 __u64 window_from = ~0ULL, window_until = ~0ULL;
 /* The controller: every process it forks, and theirs, is watched (not it). */
 __u32 root_tgid;
-/* Scheduler events seen, and tasks the map had no room for. */
+/* Scheduler events seen, and tasks the maps had no room for. */
 __u64 events, lost;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, SB_MAX_TASKS);
 	__type(key, __u32);		/* tgid */
-	__type(value, __u8);
+	__type(value, __u32);		/* its group: the tgid of the load's leader */
 } watched SEC(".maps");
+
+/* Per CPU, so two tasks of one load exiting at once never race (the
+ * controller adds the CPUs' records up). */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, SB_MAX_GROUPS);
+	__type(key, __u32);		/* group */
+	__type(value, struct sb_task);
+} exited SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -54,11 +67,14 @@ static __always_inline long task_state(struct task_struct *p)
 /* P's record when its process is watched (made on first sight), else NULL. */
 static __always_inline struct sb_task *task_of(struct task_struct *p)
 {
-	__u32 tgid = BPF_CORE_READ(p, tgid), tid = BPF_CORE_READ(p, pid);
+	__u32 tgid = BPF_CORE_READ(p, tgid), tid = BPF_CORE_READ(p, pid), *group;
 	static const struct sb_task zero;
 	struct sb_task *t;
 
-	if (!tid || !bpf_map_lookup_elem(&watched, &tgid))
+	if (!tid)
+		return NULL;
+	group = bpf_map_lookup_elem(&watched, &tgid);
+	if (!group)
 		return NULL;
 	t = bpf_map_lookup_elem(&tasks, &tid);
 	if (t)
@@ -67,7 +83,12 @@ static __always_inline struct sb_task *task_of(struct task_struct *p)
 		__sync_fetch_and_add(&lost, 1);
 		return NULL;
 	}
-	return bpf_map_lookup_elem(&tasks, &tid);
+	t = bpf_map_lookup_elem(&tasks, &tid);
+	if (t && !t->tid) {
+		t->tid = tid;
+		t->group = *group;
+	}
+	return t;
 }
 
 /* A child of the controller or of a watched process is watched from its
@@ -76,10 +97,18 @@ SEC("tp_btf/sched_process_fork")
 int BPF_PROG(sb_fork, struct task_struct *parent, struct task_struct *child)
 {
 	__u32 ptgid = BPF_CORE_READ(parent, tgid), tgid = BPF_CORE_READ(child, tgid);
-	__u8 one = 1;
+	__u32 *pgroup, group;
 
-	if (tgid != ptgid && (ptgid == root_tgid || bpf_map_lookup_elem(&watched, &ptgid)) &&
-	    bpf_map_update_elem(&watched, &tgid, &one, BPF_ANY))
+	if (tgid == ptgid)
+		return 0;	/* a thread: its process is watched already, or not */
+	pgroup = bpf_map_lookup_elem(&watched, &ptgid);
+	if (ptgid == root_tgid)
+		group = tgid;	/* a load's leader leads its group */
+	else if (pgroup)
+		group = *pgroup;
+	else
+		return 0;
+	if (bpf_map_update_elem(&watched, &tgid, &group, BPF_ANY))
 		__sync_fetch_and_add(&lost, 1);
 	return 0;
 }
@@ -176,5 +205,35 @@ int BPF_PROG(sb_switch, bool preempt, struct task_struct *prev, struct task_stru
 		t->flags = (t->flags & ~SB_RUNNABLE) | SB_ON_CPU;
 		t->on_since = now;
 	}
+	return 0;
+}
+
+/* A task that exits before the window closes goes into its group's record
+ * and frees its entry; one that exits after keeps it (its figures are final,
+ * and the controller reads each task's own). A process whose last thread
+ * exits frees its watch. */
+SEC("tp_btf/sched_process_exit")
+int BPF_PROG(sb_exit, struct task_struct *p)
+{
+	__u32 tgid = BPF_CORE_READ(p, tgid), tid = BPF_CORE_READ(p, pid);
+	static const struct sb_task zero;
+	struct sb_task *t, *e;
+
+	t = bpf_map_lookup_elem(&tasks, &tid);
+	if (t && bpf_ktime_get_ns() < window_until) {
+		e = bpf_map_lookup_elem(&exited, &t->group);
+		if (!e) {
+			bpf_map_update_elem(&exited, &t->group, &zero, BPF_NOEXIST);
+			e = bpf_map_lookup_elem(&exited, &t->group);
+		}
+		if (e)
+			sb_merge(e, t);
+		else
+			__sync_fetch_and_add(&lost, 1);
+		bpf_map_delete_elem(&tasks, &tid);
+	}
+	/* signal->live is already down when the event fires: 0 is the last thread */
+	if (!BPF_CORE_READ(p, signal, live.counter))
+		bpf_map_delete_elem(&watched, &tgid);
 	return 0;
 }

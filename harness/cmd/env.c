@@ -10,10 +10,8 @@
 #include "harness/kernel/confounders.h"
 #include "harness/kernel/knobs.h"
 #include "harness/placement/topology.h"
-#include "harness/bpf/bpf-sched.h"
 #include "harness/run/exact.h"
 #include "harness/run/result-build.h"
-#include "harness/trace/trace.h"
 #include "lib/error.h"
 #include "loads/load.h"
 
@@ -70,8 +68,8 @@ static void env_gather(struct env_facts *f)
 	f->backend = confine_probe(f->backends, ENV_MAX_BACKENDS, &f->n_backends);
 	topology_summary(f->topology, sizeof(f->topology));
 	f->pus = topology_nr_pus();
-	f->trace_ok = exact_available(f->trace_why, sizeof(f->trace_why));
-	f->bpf_ok = bpfsched_available(f->bpf_why, sizeof(f->bpf_why));
+	f->trace_ok = exact_available("trace", f->trace_why, sizeof(f->trace_why));
+	f->bpf_ok = exact_available("bpf", f->bpf_why, sizeof(f->bpf_why));
 	f->cgcpu_ok = cgcpu_probe(&f->cgcpu, f->cgcpu_why, sizeof(f->cgcpu_why));
 	cgcpu_controllers(f->cg2, sizeof(f->cg2), f->cg1, sizeof(f->cg1));
 	for (int p = 0; p <= POLICY_DEADLINE; p++)
@@ -170,11 +168,11 @@ static json_t *env_json(const struct env_facts *f)
 							     : json_integer(k->rtprio_limit));
 	if (doc)
 		json_object_set_new(doc, "trace", json_pack("{s:b, s:b, s:o}", "built_in",
-			trace_built_in(), "available", f->trace_ok, "reason",
+			exact_built_in("trace"), "available", f->trace_ok, "reason",
 			env_json_or_null(f->trace_why[0], f->trace_why)));
 	if (doc)
 		json_object_set_new(doc, "bpf", json_pack("{s:b, s:b, s:o}", "built_in",
-			bpfsched_built_in(), "available", f->bpf_ok, "reason",
+			exact_built_in("bpf"), "available", f->bpf_ok, "reason",
 			env_json_or_null(!f->bpf_ok, f->bpf_why)));
 	if (doc)
 		env_json_cgroups(f, doc);

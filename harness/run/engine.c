@@ -7,7 +7,6 @@
 #include "harness/run/engine.h"
 #include "harness/run/cgroups.h"
 #include "harness/run/controllers.h"
-#include "harness/run/bpf-run.h"
 #include "harness/run/deadline.h"
 #include "harness/run/exact.h"
 #include "harness/run/outcome.h"
@@ -61,8 +60,8 @@ struct run_ctx {
 	struct run_deadline deadline;	/* the watchdog's, over the current run */
 	bool partial_failed;		/* a partial result could not be written */
 	enum result_status measured;	/* the current run.s status after measuring */
-	struct bpfsched *bpf;		/* BPF mode, loaded for the next run (run_measure takes it) */
-	char bpf_why[160];		/* ... why not */
+	struct exact *exact;		/* started for the next run (run_measure takes it) */
+	char exact_why[256];		/* ... why none */
 	const struct run_plan *plan;	/* the caller's, else own_plan */
 	struct run_plan own_plan;
 };
@@ -86,9 +85,8 @@ struct measure {
 	struct run_slots *slots;	/* each load's records, for the sampler */
 	struct stats_block *stats;
 	struct sampler *smp;
-	struct trace *trace;		/* exact mode, NULL without */
-	struct bpfsched *bpf;		/* BPF mode, NULL without */
-	char bpf_why[160];		/* ... why not */
+	struct exact *exact;		/* the exact source, NULL without */
+	char exact_why[256];		/* ... why none */
 	int nice_before;		/* run_nice_raise's, for run_nice_restore */
 	cpu_set_t cpus;			/* the loads' CPUs, for noise and tracing */
 	int64_t t0, measure_from, end, sampled_until;	/* t0: every load runs */
@@ -327,22 +325,14 @@ static int run_start_clock(struct run_ctx *c, struct measure *m, json_t *run)
 	return 0;
 }
 
-/* Exact mode: trace the loads' CPUs from before the window opens to after
- * it closes; the figures are clipped to it (trace_set_window). */
-static int run_trace_begin(struct run_ctx *c, struct measure *m)
+/* The exact source stops once the window has closed: tracefs drains what
+ * is left and removes its instance (figures are clipped to the window). */
+static int run_exact_stop(struct measure *m)
 {
 	char why[256];
 
-	m->trace = exact_begin(&c->journal, &m->cpus, why, sizeof(why));
-	return m->trace ? 0 : error("exact mode: %s", why);
-}
-
-static int run_trace_end(struct run_ctx *c, struct measure *m)
-{
-	char why[256];
-
-	return exact_end(&c->journal, m->trace, m->end, why, sizeof(why)) < 0 ?
-	       error("exact mode: %s", why) : 0;
+	return exact_stop(m->exact, m->end, why, sizeof(why)) < 0 ?
+	       error("exact source: %s", why) : 0;
 }
 
 static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
@@ -364,15 +354,11 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 		m->first[i] = n_rec;
 		n_rec += load_records_needed(&p->loads[i]);
 	}
-	/* exact mode traces from before the first load starts to after the
-	 * window closes, so every stretch in the window has a known start */
-	if (p->trace && run_trace_begin(c, m) < 0) {
-		run_set_status(m, run, RESULT_ERROR, "exact mode could not start (see messages)");
-		return -1;
-	}
-	m->bpf = c->bpf;	/* loaded before the run's cgroups exist (run_setting) */
-	c->bpf = NULL;
-	snprintf(m->bpf_why, sizeof(m->bpf_why), "%s", c->bpf_why);
+	/* started before the run's cgroups exist (run_setting), so every
+	 * stretch in the window has a known start */
+	m->exact = c->exact;
+	c->exact = NULL;
+	snprintf(m->exact_why, sizeof(m->exact_why), "%s", c->exact_why);
 	/* nothing counts until run_window_open; the loads' own end is far
 	 * enough for any set-up (run_start_clock brings it in) */
 	m->stats = stats_create(n_rec, c->deadline.setup_until + NSEC_PER_SEC + run_ns + NSEC_PER_SEC);
@@ -483,10 +469,7 @@ static int run_window_open(struct run_ctx *c, struct measure *m, json_t *run)
 	}
 	/* loads end themselves a little after the window, if we cannot stop them */
 	*(volatile int64_t *)&m->stats->deadline_ns = m->end + NSEC_PER_SEC;
-	if (m->trace)
-		trace_set_window(m->trace, m->measure_from, m->end);
-	if (m->bpf)
-		bpfsched_set_window(m->bpf, m->measure_from, m->end);
+	exact_set_window(m->exact, m->measure_from, m->end);
 	m->stats->measure_until_ns = m->end;
 	m->stats->measure_from_ns = m->measure_from;
 	return 0;
@@ -508,8 +491,9 @@ static int run_sample(struct run_ctx *c, struct measure *m, json_t *run)
 		if (sampler_watch_process(m->smp, p->attach[k].pid, (int)(p->n_loads + k)) < 0)
 			warning("attach '%s': pid %d does not exist", p->attach[k].name,
 				(int)p->attach[k].pid);
-	for (size_t k = 0; m->bpf && k < p->n_attach; k++)
-		bpfsched_watch(m->bpf, p->attach[k].pid);
+	for (size_t k = 0; exact_covers_attached(m->exact) && k < p->n_attach; k++)
+		if (exact_watch(m->exact, p->attach[k].pid) < 0)
+			warning("attach '%s': the exact source has no room for it", p->attach[k].name);
 	/* without a warm-up, give workers a moment to fill in their records */
 	setup_until = m->measure_from > m->t0 + 100 * NSEC_PER_MSEC ? m->measure_from :
 		      m->t0 + 100 * NSEC_PER_MSEC;
@@ -526,7 +510,7 @@ static int run_sample(struct run_ctx *c, struct measure *m, json_t *run)
 	ret = sampler_run(m->smp, m->end, run_progress, c);
 	m->sampled_until = mono_ns();
 	cgroups_watch_end(&c->cgroups);
-	if (m->trace && run_trace_end(c, m) < 0)
+	if (run_exact_stop(m) < 0)
 		ret = -1;
 	if (ret < 0)
 		return -1;
@@ -545,22 +529,22 @@ static void run_stop_loads(struct run_ctx *c, struct measure *m)
 	}
 }
 
-/* The run's records from what it measured (record-fill.h), exact or BPF
- * mode's figures added, then written into RUN by the serialiser. */
+/* The run's records from what it measured (record-fill.h), the exact
+ * source's figures added, then written into RUN by the serialiser. */
 static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 {
 	const struct profile *p = c->p;
 	int64_t until = m->sampled_until < m->end ? m->sampled_until : m->end;
 	int64_t wall = until - m->measure_from, ours = 0;
-	struct record_source src = { .stats = m->stats, .first = m->first, .wall_ns = wall,
-				     .cgroups = &c->cgroups };
-	struct run_record r = { .smp = m->smp, .trace = m->trace, .bpf = m->bpf,
-				.bpf_why = m->bpf_why,
+	struct record_source src = { .sl = m->sl, .stats = m->stats, .first = m->first,
+				     .wall_ns = wall, .cgroups = &c->cgroups };
+	struct run_record r = { .smp = m->smp, .exact_why = m->exact_why,
 				.duration_s = wall > 0 ? (double)wall / NSEC_PER_SEC : 0 };
 
 	if (record_loads(&r, p, m->n_spawned, &src) < 0)
 		warning("out of memory for the run's figures");
-	window_measure(&r.window, m->measure_from, until, m->smp, m->trace);
+	exact_stats(m->exact, &r.exact);
+	window_measure(&r.window, m->measure_from, until, m->smp, &r.exact);
 	for (size_t t = 0; t < sampler_n_tasks(m->smp); t++) {
 		const struct sampler_task_result *tr = sampler_task(m->smp, t);
 
@@ -574,10 +558,9 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 		r.other_cpu_share = noise_other_share(&m->noise_before, &m->noise_after, ours);
 		r.steal_share = noise_steal_share(&m->noise_before, &m->noise_after);
 	}
-	if (m->trace && r.loads)
-		exact_collect(m->trace, r.loads, m->n_spawned);
-	if (m->bpf && r.loads)
-		bpf_run_collect(m->bpf, r.loads, m->n_spawned);
+	if (r.loads)	/* tracefs sees attached processes only on the loads' CPUs */
+		exact_collect(m->exact, r.loads,
+			      exact_covers_attached(m->exact) ? r.n_loads : m->n_spawned);
 	result_build_measured(run, &r);
 	record_free(&r);
 }
@@ -624,15 +607,14 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	if (m.strays_left)
 		run_set_status(&m, run, RESULT_ERROR, "processes a load left behind could not be "
 			       "ended (see messages)");
-	if (m.trace && !m.sampled_until)
-		run_trace_end(c, &m);	/* stopped before the window closed */
+	if (!m.sampled_until)
+		run_exact_stop(&m);	/* stopped before the window closed */
 	c->measured = m.status;
 	if (m.smp)
 		sampler_free(m.smp);
-	trace_free(m.trace);
-	bpfsched_free(m.bpf);
-	bpfsched_free(c->bpf);	/* not taken: the run stopped before its loads */
-	c->bpf = NULL;
+	exact_free(m.exact);
+	exact_free(c->exact);	/* not taken: the run stopped before its loads */
+	c->exact = NULL;
 	if (m.stats)
 		stats_destroy(m.stats);
 	free(m.sl);
@@ -659,6 +641,7 @@ static int run_cgroups_apply(struct run_ctx *c, const struct setting *s, json_t 
  * restored: going on would measure the wrong kernel. */
 static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 {
+	bool measured = false;
 	char reason[256];
 
 	if (s->n_knobs) {
@@ -671,18 +654,23 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 		}
 	}
 	deadline_test_stop_at("knobs-written");
-	/* BPF mode loads (BTF, relocations: 0.1-0.5 s) before the cgroups and
-	 * loads exist, so neither waits empty for it */
-	c->bpf = bpf_run_begin(c->p->trace, c->bpf_why, sizeof(c->bpf_why));
-	if (run_cgroups_apply(c, s, run) != 0) {
-		bpfsched_free(c->bpf);
-		c->bpf = NULL;
+	/* the exact source starts (BPF: BTF, relocations, 0.1-0.5 s) before
+	 * the cgroups and loads exist, so neither waits empty for it */
+	if (exact_start(&c->exact, &c->journal, c->p->trace, &c->plan->all, c->exact_why,
+			sizeof(c->exact_why)) < 0) {
+		error("exact mode: %s", c->exact_why);
+		result_run_status(run, RESULT_ERROR, "exact mode could not start (see messages)");
+	} else if (run_cgroups_apply(c, s, run) == 0) {
+		measured = true;
+		run_measure(c, run);
+		deadline_test_stop_at("loads-stopped");
+	}
+	exact_free(c->exact);	/* not taken: the run never started its loads */
+	c->exact = NULL;
+	if (!measured)
 		return s->n_knobs && settings_restore(&c->journal) != 0 ?
 		       error("setting '%s': knobs could not be restored; run 'starve restore'",
 			     s->name) : 0;
-	}
-	run_measure(c, run);
-	deadline_test_stop_at("loads-stopped");
 	if (cgroups_remove(&c->journal, &c->cgroups) != 0 &&
 	    journal_restore_all(&c->journal) != 0) {
 		result_run_status(run, RESULT_ERROR, "its cgroups could not be removed");

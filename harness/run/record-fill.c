@@ -1,6 +1,6 @@
 /* Filling a run's records (harness/run/record-fill.h): the
- * loads' in-band summaries, the sampler, the cgroups' cpu.stat. Exact and
- * BPF mode add theirs after (exact.c, bpf-run.c). */
+ * loads' in-band summaries, the sampler, the cgroups' cpu.stat. The exact
+ * source adds its figures after (exact.h). */
 #include "config.h"
 #include "harness/run/record-fill.h"
 #include "harness/sampler/oob-metrics.h"
@@ -79,6 +79,7 @@ int record_loads(struct run_record *r, const struct profile *p, size_t n_spawned
 		l->group = (int)(i < n_spawned ? i : p->n_loads + (i - n_spawned));
 		l->name = spec ? spec->name : p->attach[i - n_spawned].name;
 		l->type = spec ? spec->type->name : "attach";
+		l->leader = spec ? src->sl[i].pid : p->attach[i - n_spawned].pid;
 		if (spec)
 			record_inband(l, spec, src, i);
 		/* a pgroup load's tasks are its command's processes (run.c) */

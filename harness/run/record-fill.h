@@ -10,11 +10,14 @@
 #include "harness/profile/profile.h"
 #include "harness/run/cgroups.h"
 #include "harness/run/record.h"
+#include "harness/run/spawn.h"
 #include "loads/stats.h"
 
 /* Where the loads' in-band records are: load i's start at FIRST[i] in
- * STATS; WALL_NS is the measured window; CGROUPS the setting's. */
+ * STATS; WALL_NS is the measured window; CGROUPS the setting's; SL the
+ * loads as started (their leaders). */
 struct record_source {
+	const struct spawned_load *sl;
 	const struct stats_block *stats;
 	const unsigned *first;
 	int64_t wall_ns;

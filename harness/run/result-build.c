@@ -6,6 +6,7 @@
 #include "harness/kernel/confounders.h"
 #include "harness/run/settings.h"
 #include "harness/placement/topology.h"
+#include "harness/trace/trace-metrics.h"
 #include "lib/error.h"
 #include "lib/timeutil.h"
 
@@ -437,45 +438,33 @@ static json_t *rb_holder(const struct tsched_holder *h, bool timed)
 	return o;
 }
 
-/* Exact mode's part of a load: stretches, and who ran instead in the longest. */
-static json_t *rb_trace(const struct trace_load *tl, int64_t from_ns)
+/* The exact source's part of a load: stretches, and its longest wait with
+ * who held the CPU: every holder meanwhile, timed (tracefs: "ran_instead"),
+ * or the one switched out when it ended (BPF: "ran_before"). */
+static json_t *rb_exact_load(const struct load_exact *x, int64_t from_ns)
 {
-	json_t *o = json_pack("{s:I, s:I}", "stretches", (json_int_t)tl->stretches,
-			      "unknown_starts", (json_int_t)tl->unknown_starts);
-	const struct tsched_task *k = tl->longest;
-	const struct tsched_longest *l;
-	json_t *held;
+	json_t *o = json_pack("{s:I, s:I}", "stretches", (json_int_t)x->stretches,
+			      "unknown_starts", (json_int_t)x->unknown_starts), *lg, *held;
 
-	if (!o || !k || k->longest.ns <= 0)
+	if (!o || !x->tid || x->wait_ns <= 0)
 		return o;
-	l = &k->longest;
-	held = json_array();
-	for (size_t i = 0; held && i < l->n_holders; i++)
-		json_array_append_new(held, rb_holder(&l->holders[i], true));
-	json_object_set_new(o, "longest", json_pack("{s:i, s:s, s:i, s:f, s:f, s:o, s:f, s:b}",
-		"tid", (int)k->pid, "comm", k->comm, "cpu", l->cpu, "wait_s", rb_seconds(l->ns),
-		"at_s", rb_seconds(l->from_ns - from_ns), "ran_instead", held ? held : json_array(),
-		"others_s", rb_seconds(l->others_ns), "partial", l->partial));
-	return o;
-}
-
-/* BPF mode's part of a load: stretches, and who held the CPU before the
- * longest wait ended (the task switched out then). */
-static json_t *rb_bpf(const struct load_bpf *b, int64_t from_ns)
-{
-	const struct sb_task *r = &b->longest;
-	struct tsched_holder h = { .pid = (pid_t)r->instead_pid, .prio = (int)r->instead_prio,
-				   .policy = -1 };
-	json_t *o = json_pack("{s:I}", "stretches", (json_int_t)b->stretches), *held;
-
-	if (!o || !r->longest_ns)
+	lg = json_pack("{s:i, s:i, s:f, s:f}", "tid", (int)x->tid, "cpu", x->cpu,
+		       "wait_s", rb_seconds(x->wait_ns), "at_s", rb_seconds(x->from_ns - from_ns));
+	if (!lg)
 		return o;
-	snprintf(h.comm, sizeof(h.comm), "%s", r->instead_pid ? r->instead_comm : "<idle>");
-	held = rb_holder(&h, false);
-	json_object_set_new(o, "longest", json_pack("{s:i, s:i, s:f, s:f, s:o}", "tid",
-		(int)b->tid, "cpu", (int)r->longest_cpu, "wait_s", rb_seconds((int64_t)r->longest_ns),
-		"at_s", rb_seconds((int64_t)r->longest_from - from_ns),
-		"ran_before", held ? held : json_object()));
+	if (x->comm[0])
+		json_object_set_new(lg, "comm", json_string(x->comm));
+	if (x->holders_timed) {
+		held = json_array();
+		for (size_t i = 0; held && i < x->n_holders; i++)
+			json_array_append_new(held, rb_holder(&x->holders[i], true));
+		json_object_set_new(lg, "ran_instead", held ? held : json_array());
+		json_object_set_new(lg, "others_s", json_real(rb_seconds(x->others_ns)));
+		json_object_set_new(lg, "partial", json_boolean(x->partial));
+	} else if (x->n_holders) {
+		json_object_set_new(lg, "ran_before", rb_holder(&x->holders[0], false));
+	}
+	json_object_set_new(o, "longest", lg);
 	return o;
 }
 
@@ -497,10 +486,8 @@ static json_t *rb_load(const struct load_record *l, const struct run_record *r)
 		if (series)
 			json_object_set_new(load, "timeseries", series);
 	}
-	if (l->exact == LOAD_EXACT_TRACE)
-		json_object_set_new(load, "trace", rb_trace(&l->trace, r->window.from_ns));
-	else if (l->exact == LOAD_EXACT_BPF)
-		json_object_set_new(load, "bpf", rb_bpf(&l->bpf, r->window.from_ns));
+	if (l->exact.present)
+		json_object_set_new(load, "exact", rb_exact_load(&l->exact, r->window.from_ns));
 	return load;
 }
 
@@ -533,26 +520,38 @@ static json_t *rb_window(const struct run_window *w)
 	if (o && w->sampled)
 		json_object_set_new(o, "sampler", rb_span(w->from_ns, w->sampler_first_ns,
 							  w->sampler_last_ns));
-	if (o && w->traced)
-		json_object_set_new(o, "trace", rb_span(w->from_ns, w->trace_on_ns,
-							w->trace_off_ns));
+	if (o && w->exact)
+		json_object_set_new(o, "exact", rb_span(w->from_ns, w->exact_on_ns,
+							w->exact_off_ns));
 	return o;
 }
 
-/* Where the exact figures came from: "bpf", "trace" or "sampler", and why not BPF. */
+/* Where the figures came from: the exact source, or the sampler and why. */
 static json_t *rb_source(const struct run_record *r)
 {
-	json_t *o = json_pack("{s:s}", "source", r->bpf ? "bpf" : r->trace ? "trace" : "sampler");
+	json_t *o = json_pack("{s:s}", "source", r->exact.present ? r->exact.source : "sampler");
 
-	if (o && !r->bpf && r->bpf_why && r->bpf_why[0])
-		json_object_set_new(o, "reason", json_string(r->bpf_why));
+	if (o && !r->exact.present && r->exact_why && r->exact_why[0])
+		json_object_set_new(o, "reason", json_string(r->exact_why));
+	return o;
+}
+
+/* The exact source: which, what it read and lost, what it cost. */
+static json_t *rb_exact(const struct run_exact *x)
+{
+	json_t *o = json_pack("{s:s, s:I, s:I, s:I, s:f}", "source", x->source,
+			      "events", (json_int_t)x->events,
+			      "lost_events", (json_int_t)x->lost_events,
+			      "lost_tasks", (json_int_t)x->lost_tasks, "cpu_s", x->cpu_s);
+
+	if (o && x->instance[0])
+		json_object_set_new(o, "instance", json_string(x->instance));
 	return o;
 }
 
 void result_build_measured(json_t *run, const struct run_record *r)
 {
 	json_t *loads = json_object_get(run, "loads");
-	char name[64];
 
 	for (size_t i = 0; i < r->n_loads; i++)
 		json_array_append_new(loads, rb_load(&r->loads[i], r));
@@ -562,16 +561,8 @@ void result_build_measured(json_t *run, const struct run_record *r)
 	if (r->noise)
 		json_object_set_new(run, "noise", json_pack("{s:f, s:f}", "other_cpu_share",
 			r->other_cpu_share, "steal_share", r->steal_share));
-	if (r->trace) {
-		trace_instance_name(name, sizeof(name));
-		json_object_set_new(run, "trace", json_pack("{s:s, s:I, s:I, s:f}", "instance",
-			name, "events", (json_int_t)trace_events(r->trace), "lost_events",
-			(json_int_t)trace_lost(r->trace), "cpu_s", trace_cpu_s(r->trace)));
-	}
-	if (r->bpf)
-		json_object_set_new(run, "bpf", json_pack("{s:I, s:I, s:f}", "events",
-			(json_int_t)bpfsched_events(r->bpf), "lost_tasks",
-			(json_int_t)bpfsched_lost(r->bpf), "cpu_s", bpfsched_cpu_s(r->bpf)));
+	if (r->exact.present)
+		json_object_set_new(run, "exact", rb_exact(&r->exact));
 	json_object_set_new(run, "figures", rb_source(r));
 }
 

@@ -3,7 +3,7 @@
 #include "harness/run/window.h"
 
 void window_measure(struct run_window *w, int64_t from_ns, int64_t until_ns,
-		    const struct sampler *smp, const struct trace *t)
+		    const struct sampler *smp, const struct run_exact *x)
 {
 	struct sampler_quality q;
 
@@ -14,8 +14,9 @@ void window_measure(struct run_window *w, int64_t from_ns, int64_t until_ns,
 		w->sampler_first_ns = q.first_ns;
 		w->sampler_last_ns = q.last_ns;
 	}
-	if (t) {
-		trace_covered(t, &w->trace_on_ns, &w->trace_off_ns);
-		w->traced = w->trace_on_ns && w->trace_off_ns;
+	if (x->present && x->on_ns && x->off_ns) {
+		w->exact = true;
+		w->exact_on_ns = x->on_ns;
+		w->exact_off_ns = x->off_ns;
 	}
 }

@@ -60,11 +60,6 @@ struct trace {
 	bool failed;
 };
 
-bool trace_built_in(void)
-{
-	return true;
-}
-
 void trace_instance_name(char *buf, size_t len)
 {
 	snprintf(buf, len, "starve-%d", (int)getpid());

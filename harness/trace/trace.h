@@ -9,8 +9,7 @@
  * The instance is a change to the machine: the caller journals it
  * (journal_record_tracefs) BEFORE trace_start creates it; trace_stop and
  * trace_free remove it, and `starve restore` removes one a crash left.
- * Without libtracefs at build time, trace_available() says so and
- * trace_start() fails. */
+ * Built only with libtracefs (harness/run/exact.h says so without). */
 #ifndef STARVE_TRACE_H
 #define STARVE_TRACE_H
 
@@ -33,8 +32,6 @@ struct trace;
  * do; when it can but tracefs is not mounted yet, WHY says that trace_start
  * will mount it (else WHY is ""). */
 bool trace_available(char *why, size_t len);
-/* Whether this starve was built with libtracefs and libtraceevent. */
-bool trace_built_in(void);
 
 /* The name of this process's instance, "starve-<pid>". */
 void trace_instance_name(char *buf, size_t len);

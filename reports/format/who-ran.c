@@ -15,25 +15,28 @@ static void who_ran_add(char *buf, size_t len, size_t *used, const char *text)
 		*used += (size_t)n < len - *used ? (size_t)n : len - *used - 1;
 }
 
-/* "hog FIFO 50 950ms" (a nice-0 OTHER task: just "kworker/1:0 51us"). */
-static void who_ran_holder(const struct rv_holder *h, char *buf, size_t len)
+/* "hog FIFO 50 950ms" (a nice-0 OTHER task: just "kworker/1:0 51us"); no
+ * time unless TIMED. */
+static void who_ran_holder(const struct rv_holder *h, bool timed, char *buf, size_t len)
 {
-	char t[32], prio[24] = "";
+	char t[32] = "", prio[24] = "";
 
-	metric_format(metric_name(MET_STARVATION_MAX), h->time_s, METRIC_DIGITS, t, sizeof(t));
+	if (timed)
+		metric_format(metric_name(MET_STARVATION_MAX), h->time_s, METRIC_DIGITS, t,
+			      sizeof(t));
 	if (h->priority != RV_NONE)
 		snprintf(prio, sizeof(prio), " %ld", h->priority);
 	else if (h->nice != RV_NONE && h->nice)
 		snprintf(prio, sizeof(prio), " nice %ld", h->nice);
 	if (h->policy && (strcmp(h->policy, "OTHER") || prio[0]))
-		snprintf(buf, len, "%s %s%s %s", h->comm, h->policy, prio, t);
+		snprintf(buf, len, "%s %s%s%s%s", h->comm, h->policy, prio, t[0] ? " " : "", t);
 	else
-		snprintf(buf, len, "%s %s", h->comm, t);
+		snprintf(buf, len, "%s%s%s", h->comm, t[0] ? " " : "", t);
 }
 
 bool who_ran_text(const struct rv_load *load, char *buf, size_t len)
 {
-	const struct rv_load_trace *tr = &load->trace;
+	const struct rv_load_exact *tr = &load->exact;
 	char part[128], wait[32];
 	size_t used = 0;
 
@@ -43,8 +46,14 @@ bool who_ran_text(const struct rv_load *load, char *buf, size_t len)
 	snprintf(part, sizeof(part), "%s waited %s on CPU %ld:", load->name, wait, tr->cpu);
 	buf[0] = '\0';
 	who_ran_add(buf, len, &used, part);
-	for (size_t i = 0; i < tr->n_ran_instead; i++) {
-		who_ran_holder(&tr->ran_instead[i], part, sizeof(part));
+	if (!tr->holders_timed && tr->n_holders) {	/* BPF: who it took the CPU from */
+		who_ran_holder(&tr->holders[0], false, part, sizeof(part));
+		who_ran_add(buf, len, &used, " it took the CPU from ");
+		who_ran_add(buf, len, &used, part);
+		return true;
+	}
+	for (size_t i = 0; i < tr->n_holders; i++) {
+		who_ran_holder(&tr->holders[i], true, part, sizeof(part));
 		who_ran_add(buf, len, &used, i ? ", " : " ");
 		who_ran_add(buf, len, &used, part);
 	}
@@ -63,7 +72,7 @@ bool who_ran_any(const struct result_view *v)
 {
 	for (size_t i = 0; i < v->n_runs; i++)
 		for (size_t j = 0; j < v->runs[i].n_loads; j++)
-			if (v->runs[i].loads[j].trace.longest_present)
+			if (v->runs[i].loads[j].exact.longest_present)
 				return true;
 	return false;
 }

@@ -1,6 +1,7 @@
-/* Exact mode's "who ran instead", one line per load and run, for the table,
- * Markdown and HTML reports alike: "victim waited 950ms on CPU 1:
- * starve-hog FIFO 50 950ms, kworker/1:0 51us". */
+/* The exact source's "who ran instead", one line per load and run, for the
+ * table, Markdown and HTML reports alike: "victim waited 950ms on CPU 1:
+ * starve-hog FIFO 50 950ms, kworker/1:0 51us" (tracefs), or "victim waited
+ * 950ms on CPU 1: it took the CPU from starve-hog FIFO 50" (BPF). */
 #ifndef STARVE_WHO_RAN_H
 #define STARVE_WHO_RAN_H
 

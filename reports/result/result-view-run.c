@@ -117,17 +117,32 @@ static long rvb_int_or_none(const json_t *o, const char *key)
 	return json_is_integer(json_object_get(o, key)) ? rvb_int(o, key) : RV_NONE;
 }
 
-/* Exact mode's "trace" object of a load, when there is one. */
-static int rvb_load_trace(struct rvb *b, const json_t *x, struct rv_load_trace *t)
+static struct rv_holder rvb_holder(const json_t *y)
 {
-	const json_t *lg = json_object_get(x, "longest"), *held = json_object_get(lg, "ran_instead");
-	struct rv_holder *h;
-	const json_t *y;
-	size_t i;
+	return (struct rv_holder){ .pid = rvb_int(y, "pid"), .comm = rvb_str(y, "comm"),
+				   .policy = rvb_str(y, "policy"),
+				   .priority = rvb_int_or_none(y, "priority"),
+				   .nice = rvb_int_or_none(y, "nice"), .time_s = rvb_num(y, "time_s") };
+}
 
-	*t = (struct rv_load_trace){ .present = json_is_object(x) };
+/* The exact source's object of a load, when there is one: "exact", or in a
+ * format_version 1 result "trace" or "bpf" (the same keys inside). */
+static int rvb_load_exact(struct rvb *b, const json_t *load, struct rv_load_exact *t)
+{
+	const json_t *x = json_object_get(load, "exact"), *lg, *timed, *before, *y;
+	struct rv_holder *h;
+	size_t i, n;
+
+	if (!x)
+		x = json_object_get(load, "trace");
+	if (!x)
+		x = json_object_get(load, "bpf");
+	*t = (struct rv_load_exact){ .present = json_is_object(x) };
 	if (!t->present)
 		return 0;
+	lg = json_object_get(x, "longest");
+	timed = json_object_get(lg, "ran_instead");
+	before = json_object_get(lg, "ran_before");
 	t->stretches = rvb_int(x, "stretches");
 	t->unknown_starts = rvb_int(x, "unknown_starts");
 	t->longest_present = json_is_object(lg);
@@ -140,18 +155,36 @@ static int rvb_load_trace(struct rvb *b, const json_t *x, struct rv_load_trace *
 	t->at_s = rvb_num(lg, "at_s");
 	t->others_s = rvb_num(lg, "others_s");
 	t->partial = json_is_true(json_object_get(lg, "partial"));
-	h = rvb_alloc(b, json_array_size(held), sizeof(*h));
+	t->holders_timed = json_is_array(timed);
+	n = t->holders_timed ? json_array_size(timed) : json_is_object(before) ? 1 : 0;
+	h = rvb_alloc(b, n, sizeof(*h));
 	if (!h)
 		return -1;
-	json_array_foreach(held, i, y)
-		h[i] = (struct rv_holder){ .pid = rvb_int(y, "pid"), .comm = rvb_str(y, "comm"),
-					   .policy = rvb_str(y, "policy"),
-					   .priority = rvb_int_or_none(y, "priority"),
-					   .nice = rvb_int_or_none(y, "nice"),
-					   .time_s = rvb_num(y, "time_s") };
-	t->ran_instead = h;
-	t->n_ran_instead = json_array_size(held);
+	if (t->holders_timed)
+		json_array_foreach(timed, i, y)
+			h[i] = rvb_holder(y);
+	else if (n)
+		h[0] = rvb_holder(before);
+	t->holders = h;
+	t->n_holders = n;
 	return 0;
+}
+
+/* The run's exact source: "exact", or in a format_version 1 result "trace"
+ * (exact mode) or "bpf". */
+static void rvb_exact(const json_t *run, struct rv_exact *out)
+{
+	const json_t *x = json_object_get(run, "exact");
+	const char *source = rvb_str(x, "source");
+
+	if (!x && (x = json_object_get(run, "trace")))
+		source = "trace";
+	else if (!x && (x = json_object_get(run, "bpf")))
+		source = "bpf";
+	*out = (struct rv_exact){ .present = json_is_object(x), .source = source,
+				  .events = rvb_int(x, "events"),
+				  .lost_events = rvb_int(x, "lost_events"),
+				  .lost_tasks = rvb_int(x, "lost_tasks"), .cpu_s = rvb_num(x, "cpu_s") };
 }
 
 static int rvb_loads(struct rvb *b, size_t run, const json_t *loads, struct rv_run *r)
@@ -172,7 +205,7 @@ static int rvb_loads(struct rvb *b, size_t run, const json_t *loads, struct rv_r
 		    rvb_histograms(b, where, json_object_get(x, "histograms"), &l[i]) < 0 ||
 		    rvb_tasks(b, json_object_get(x, "tasks"), &l[i]) < 0 ||
 		    rvb_series(b, json_object_get(x, "timeseries"), &l[i]) < 0 ||
-		    rvb_load_trace(b, json_object_get(x, "trace"), &l[i].trace) < 0)
+		    rvb_load_exact(b, x, &l[i].exact) < 0)
 			return -1;
 	}
 	r->loads = l;
@@ -230,12 +263,8 @@ static int rvb_run(struct rvb *b, size_t i, const json_t *x, struct rv_run *r)
 		.duration_s = rvb_num(x, "duration_s"),
 		.other_cpu_share = rvb_num(json_object_get(x, "noise"), "other_cpu_share"),
 		.steal_share = rvb_num(json_object_get(x, "noise"), "steal_share"),
-		.traced = json_is_object(json_object_get(x, "trace")),
-		.trace_events = rvb_int(json_object_get(x, "trace"), "events"),
-		.trace_lost_events = rvb_int(json_object_get(x, "trace"), "lost_events"),
-		.trace_cpu_s = rvb_num(json_object_get(x, "trace"), "cpu_s"),
-		.bpf_lost_tasks = rvb_int(json_object_get(x, "bpf"), "lost_tasks"),
 	};
+	rvb_exact(x, &r->exact);
 	rvb_sampler(json_object_get(x, "sampler"), &r->sampler);
 	return rvb_pairs(b, json_object_get(x, "knobs_applied"), &r->knobs_applied,
 			 &r->n_knobs_applied) ||

@@ -171,7 +171,7 @@ struct rv_task {
 	size_t n_metrics;
 };
 
-/* Exact mode: one task that held the CPU while a load's task waited. */
+/* The exact source: one task that held the CPU while a load's task waited. */
 struct rv_holder {
 	long pid;
 	const char *comm, *policy;	/* "FIFO", "OTHER"... */
@@ -179,23 +179,25 @@ struct rv_holder {
 	double time_s;
 };
 
-/* Exact mode: a load's stretches and its longest, with who ran instead
- * (present is false without exact mode; longest_present without a stretch). */
-struct rv_load_trace {
+/* The exact source: a load's stretches and its longest, with who held the
+ * CPU: every task meanwhile, timed (holders_timed: tracefs's "ran_instead"),
+ * or the one switched out when the wait ended (BPF's "ran_before"). present
+ * is false without an exact source; longest_present without a stretch. */
+struct rv_load_exact {
 	bool present, longest_present;
 	long stretches, unknown_starts;
 	long tid, cpu;
 	const char *comm;
 	double wait_s, at_s, others_s;
-	bool partial;
-	const struct rv_holder *ran_instead;
-	size_t n_ran_instead;
+	bool partial, holders_timed;
+	const struct rv_holder *holders;
+	size_t n_holders;
 };
 
 struct rv_load {
 	const char *name, *type;
 	long tasks_seen;
-	struct rv_load_trace trace;
+	struct rv_load_exact exact;
 	const struct rv_metric *metrics;
 	size_t n_metrics;
 	const struct rv_histogram *histograms;
@@ -216,6 +218,15 @@ struct rv_verdict {
 	long repetition;
 };
 
+/* The run's exact source (present is false without one): what it read,
+ * and the events and tasks it lost, which leave the figures short. */
+struct rv_exact {
+	bool present;
+	const char *source;	/* "trace", "bpf" */
+	long events, lost_events, lost_tasks;
+	double cpu_s;
+};
+
 struct rv_run {
 	const char *setting;
 	size_t setting_index;	/* into result_view.setting_names */
@@ -229,10 +240,7 @@ struct rv_run {
 	struct rv_sampler sampler;
 	double other_cpu_share;	/* noise: the loads' CPUs used by other tasks */
 	double steal_share;	/* noise: ... stolen by the hypervisor; NAN when absent */
-	bool traced;		/* exact mode ran: then trace_lost_events is set */
-	long trace_events, trace_lost_events;
-	long bpf_lost_tasks;	/* BPF mode's tasks without figures (its table was full); 0 absent */
-	double trace_cpu_s;
+	struct rv_exact exact;
 	const struct rv_load *loads;
 	size_t n_loads;
 	const struct rv_verdict *verdicts;

@@ -140,11 +140,13 @@ static int result_check_format(const char *path, const json_t *root, char *why, 
 			 path);
 		return -1;
 	}
-	if (json_integer_value(version) != RESULT_FORMAT_VERSION) {
+	if (json_integer_value(version) < RESULT_FORMAT_OLDEST ||
+	    json_integer_value(version) > RESULT_FORMAT_VERSION) {
 		snprintf(why, why_len,
 			 "%s: starve result format version %" JSON_INTEGER_FORMAT
-			 " is not supported (this starve reads version %d)",
-			 path, json_integer_value(version), RESULT_FORMAT_VERSION);
+			 " is not supported (this starve reads versions %d to %d)",
+			 path, json_integer_value(version), RESULT_FORMAT_OLDEST,
+			 RESULT_FORMAT_VERSION);
 		return -1;
 	}
 	return 0;

@@ -12,7 +12,10 @@
 #include <stdio.h>
 
 #define RESULT_FORMAT "starve-result"
-#define RESULT_FORMAT_VERSION 1
+#define RESULT_FORMAT_VERSION 2
+/* The oldest version still read: 1 had "trace" and "bpf" where 2 has one
+ * "exact" object (doc/result-format.md "Versions"). */
+#define RESULT_FORMAT_OLDEST 1
 
 /* A run's "status". */
 enum result_status { RESULT_OK, RESULT_SKIPPED, RESULT_INCOMPLETE, RESULT_ERROR };

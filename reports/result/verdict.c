@@ -63,23 +63,20 @@ static const char *verdict_untrusted(const struct rv_run *run, char *buf, size_t
 			 run->reason ? run->reason : "no reason given");
 		return buf;
 	}
+	/* whichever source: an event or a task it could not follow leaves a
+	 * stretch out of the figures, and the worst may be that one */
+	if (run->exact.present && (run->exact.lost_events > 0 || run->exact.lost_tasks > 0)) {
+		snprintf(buf, len, "the exact source (%s) lost %ld scheduler event%s and %ld "
+			 "task%s (a buffer or table was full): its figures miss stretches",
+			 run->exact.source ? run->exact.source : "?", run->exact.lost_events,
+			 run->exact.lost_events == 1 ? "" : "s", run->exact.lost_tasks,
+			 run->exact.lost_tasks == 1 ? "" : "s");
+		return buf;
+	}
 	if (run->other_cpu_share > VERDICT_MAX_NOISE) {
 		snprintf(buf, len,
 			 "other tasks used %.0f%% of the loads' CPUs (more than %.0f%%): too noisy",
 			 run->other_cpu_share * 100, VERDICT_MAX_NOISE * 100);
-		return buf;
-	}
-	if (run->traced && run->trace_lost_events > 0) {
-		snprintf(buf, len, "exact mode lost %ld scheduler events (the trace buffer "
-			 "overflowed): its figures miss stretches", run->trace_lost_events);
-		return buf;
-	}
-	/* BPF mode's losses are judged as tracefs's: a task it could not follow
-	 * has no figures, and the load's worst stretch may be that task's */
-	if (run->bpf_lost_tasks > 0) {
-		snprintf(buf, len, "BPF mode lost %ld task%s (its task table was full): their "
-			 "stretches are missing from the figures", run->bpf_lost_tasks,
-			 run->bpf_lost_tasks == 1 ? "" : "s");
 		return buf;
 	}
 	return NULL;

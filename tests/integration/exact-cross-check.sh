@@ -45,7 +45,7 @@ cross_check() {
 	# test judges the measurements against each other, not the kernel.
 	[ $rc = 0 ] || [ $rc = 1 ] || { cat "$TMPDIR_TEST/log"; fail "$prof: starve run exited $rc"; }
 	stalled=
-	jq -r '.runs[] | [.status, .sampler.target_hz, .sampler.missed_ticks, .trace.lost_events,
+	jq -r '.runs[] | [.status, .sampler.target_hz, .sampler.missed_ticks, .exact.lost_events,
 		(.loads[] | select(.name == "victim") | .metrics |
 		 .starvation_max, .starvation_max_sampler, .starvation_max_inband,
 		 (.starvation_max_sampler_upper // .starvation_max_sampler))] | @tsv' \
@@ -74,7 +74,7 @@ cross_check() {
 		esac
 	done < "$TMPDIR_TEST/figures"
 	[ -z "$stalled" ] || return 1
-	[ "$(jq '[.runs[].loads[] | select(.name == "victim") | .trace.longest.ran_instead[]
+	[ "$(jq '[.runs[].loads[] | select(.name == "victim") | .exact.longest.ran_instead[]
 		 | select(.comm | startswith("starve-hog"))] | length' "$out/result.json")" -gt 0 ] ||
 		fail "$prof: the hog is not named as who ran instead"
 }
@@ -91,7 +91,7 @@ cross_check_3() {
 }
 
 cross_check_3 rt-throttle 0.0005 --only throttled
-jq -e '.runs[0].loads[] | select(.name == "victim") | .trace.longest.ran_instead[0] |
+jq -e '.runs[0].loads[] | select(.name == "victim") | .exact.longest.ran_instead[0] |
 	.policy == "FIFO" and .priority == 50' "$TMPDIR_TEST/rt-throttle/result.json" >/dev/null ||
 	fail "rt-throttle: the FIFO 50 hog is not first among who ran instead"
 cross_check_3 sleep-hog-starvation 0.004

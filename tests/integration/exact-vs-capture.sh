@@ -56,7 +56,7 @@ against_once() {
 	[ $caprc = 0 ] || fail "schedcap exited $caprc: $(cat "$TMPDIR_TEST/cap.out")"
 	[ ! -d "/sys/kernel/tracing/instances/schedcap-$$" ] || fail "schedcap left its instance"
 	jq -r '.runs[] | [.status, .figures.source, .window.from_ns, .window.until_ns,
-		(.loads[] | select(.name == "victim") | (.trace // .bpf).longest.tid,
+		(.loads[] | select(.name == "victim") | .exact.longest.tid,
 		 .metrics.starvation_max)] | @tsv' "$out/result.json" > "$TMPDIR_TEST/runs"
 	[ "$(wc -l < "$TMPDIR_TEST/runs")" = 3 ] || fail "$src: expected 3 runs: $(cat "$TMPDIR_TEST/runs")"
 	while IFS="$(printf '\t')" read -r status source from until tid figure; do

@@ -81,7 +81,7 @@ del(.runs[0].verdicts[0].reason)                   | runs[0].verdicts[0]: missin
 .summary.pass = -1                                 | summary.pass: expected a number >= 0, got -1
 del(.summary.verdict)                              | summary: missing required key "verdict"
 .summary.warning = 5                               | summary.warning: expected a string or null, got 5
-.format_version = 2                                | starve result format version 2 is not supported
+.format_version = 3                                | starve result format version 3 is not supported
 .format = "x"                                      | not a starve result (format is '"'"'x'"'"')
 '
 # valid by the schema, refused by the view: buckets that do not add up

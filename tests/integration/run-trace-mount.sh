@@ -41,7 +41,7 @@ STARVE_LOCK_WAIT=600 "$STARVE" run --trace --repeat 1 --only a --duration 1s --w
 	-o "$T/out" "$top_srcdir/tests/profiles/run/quick.yaml" >"$T/run.out" 2>&1
 rc=$?
 judged "$rc" || fail "starve run --trace: exit $rc: $(cat "$T/run.out")"
-[ "$(jq '.runs[0].trace.events' "$T/out/result.json")" -gt 0 ] || fail "no events traced"
+[ "$(jq '.runs[0].exact.events' "$T/out/result.json")" -gt 0 ] || fail "no events traced"
 is_tracefs && fail "tracefs is left mounted after the run"
 [ ! -s "$STARVE_STATE_DIR/journal" ] || ! grep -q '^mount ' "$STARVE_STATE_DIR/journal" ||
 	fail "the journal still holds the mount: $(cat "$STARVE_STATE_DIR/journal")"

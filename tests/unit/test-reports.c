@@ -346,22 +346,32 @@ START_TEST(pass_needs_a_measurement)
 }
 END_TEST
 
-/* BPF mode's lost tasks are judged as exact mode's lost events: a run
- * that lost any is undecided, with the count (issue 33), never PASS. */
-START_TEST(bpf_lost_tasks_make_a_run_undecided)
+/* Either exact source's losses make a run undecided, with the count, never
+ * PASS (issue 33): tracefs's lost events, BPF's lost tasks, and in a
+ * format_version 1 result the "bpf" object's. */
+START_TEST(an_exact_source_that_lost_anything_makes_a_run_undecided)
 {
 	json_t *r = tiny("above", 0.5, 0.9, NULL);
 	json_t *run = json_array_get(json_object_get(r, "runs"), 0);
 
-	json_object_set_new(run, "bpf", json_pack("{s:i, s:i, s:f}", "events", 737000,
-						  "lost_tasks", 0, "cpu_s", 0.58));
+	json_object_set_new(run, "exact", json_pack("{s:s, s:i, s:i, s:i, s:f}", "source", "bpf",
+		"events", 737000, "lost_events", 0, "lost_tasks", 0, "cpu_s", 0.58));
 	ck_assert_int_eq(verdicts_apply(r), EXIT_PASS);
-	json_object_set_new(run, "bpf", json_pack("{s:i, s:i, s:f}", "events", 737000,
-						  "lost_tasks", 3831, "cpu_s", 0.58));
+	json_object_set_new(run, "exact", json_pack("{s:s, s:i, s:i, s:i, s:f}", "source", "bpf",
+		"events", 737000, "lost_events", 0, "lost_tasks", 3831, "cpu_s", 0.58));
 	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
 	ck_assert_str_eq(tiny_verdict(r), "undecided");
-	ck_assert_str_eq(tiny_reason(r), "BPF mode lost 3831 tasks (its task table was full): "
-					 "their stretches are missing from the figures");
+	ck_assert_str_eq(tiny_reason(r), "the exact source (bpf) lost 0 scheduler events and "
+		"3831 tasks (a buffer or table was full): its figures miss stretches");
+	json_object_set_new(run, "exact", json_pack("{s:s, s:i, s:i, s:i, s:f}", "source",
+		"trace", "events", 52311, "lost_events", 1, "lost_tasks", 0, "cpu_s", 0.01));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
+	ck_assert_str_eq(tiny_reason(r), "the exact source (trace) lost 1 scheduler event and "
+		"0 tasks (a buffer or table was full): its figures miss stretches");
+	json_object_del(run, "exact");
+	json_object_set_new(run, "bpf", json_pack("{s:i, s:i, s:f}", "events", 737000,
+						  "lost_tasks", 2, "cpu_s", 0.58));
+	ck_assert_int_eq(verdicts_apply(r), EXIT_UNDECIDED);
 	json_decref(r);
 }
 END_TEST
@@ -499,10 +509,15 @@ START_TEST(result_read_says_where_and_why)
 	snprintf(want, sizeof(want), "%s: not a starve result (no \"format\" key)", path);
 	ck_assert_str_eq(why, want);
 
-	write_text("v2.json", "{\"format\": \"starve-result\", \"format_version\": 2}", path,
+	write_text("v3.json", "{\"format\": \"starve-result\", \"format_version\": 3}", path,
 		   sizeof(path));
 	ck_assert_ptr_null(result_read(path, why, sizeof(why)));
-	ck_assert_ptr_nonnull(strstr(why, "format version 2 is not supported"));
+	ck_assert_ptr_nonnull(strstr(why, "format version 3 is not supported (this starve reads "
+				     "versions 1 to 2)"));
+	write_text("v0.json", "{\"format\": \"starve-result\", \"format_version\": 0}", path,
+		   sizeof(path));
+	ck_assert_ptr_null(result_read(path, why, sizeof(why)));
+	ck_assert_ptr_nonnull(strstr(why, "format version 0 is not supported"));
 
 	write_text("dup.json", "{\"format\": \"starve-result\", \"format\": \"x\"}", path,
 		   sizeof(path));
@@ -731,7 +746,7 @@ static Suite *reports_suite(void)
 	tcase_add_test(tc, without_expectations_only_skipped_runs_exit_4);
 	tcase_add_test(tc, undecided_exits_4_with_a_warning_unless_strict);
 	tcase_add_test(tc, pass_needs_a_measurement);
-	tcase_add_test(tc, bpf_lost_tasks_make_a_run_undecided);
+	tcase_add_test(tc, an_exact_source_that_lost_anything_makes_a_run_undecided);
 	tcase_add_test(tc, malformed_results_are_refused);
 	tcase_add_test(tc, result_write_is_atomic_and_reads_back);
 	tcase_add_test(tc, result_read_says_where_and_why);

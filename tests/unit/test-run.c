@@ -227,7 +227,8 @@ START_TEST(header_and_runs_have_the_documented_shape)
 	json_t *r = result_build_new(3, argv, NULL, "affinity"), *run;
 
 	ck_assert_str_eq(json_string_value(json_object_get(r, "format")), RESULT_FORMAT);
-	ck_assert_int_eq(json_integer_value(json_object_get(r, "format_version")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(r, "format_version")),
+			 RESULT_FORMAT_VERSION);
 	ck_assert_int_eq(json_array_size(json_object_get(json_object_get(r, "tool"), "command_line")), 4);
 	ck_assert(json_is_false(json_object_get(r, "complete")));
 	ck_assert(json_is_null(json_object_get(r, "ended")));
@@ -307,50 +308,67 @@ START_TEST(metrics_follow_the_registrys_source_order)
 }
 END_TEST
 
-static int fifo_for_hog(void *data, pid_t pid)
+/* The exact source's part of a load, as the serialiser writes it: who ran
+ * instead, timed (tracefs), or who ran before (BPF); the run's one "exact"
+ * object names the source. */
+START_TEST(an_exact_load_names_who_held_the_cpu)
 {
-	(void)data;
-	return pid == 50 ? SCHED_FIFO : SCHED_OTHER;
-}
-
-/* A traced load: its figures, and who ran instead in its longest stretch. */
-START_TEST(a_traced_load_names_who_ran_instead)
-{
-	struct tsched *t = tsched_new(2, 64);
 	struct sampler *smp = sampler_new(250);
-	struct load_record l = { .name = "victim", .type = "cpu-victim", .exact = LOAD_EXACT_TRACE };
-	struct run_record r = { .smp = smp, .loads = &l, .n_loads = 1 };
+	struct load_record l = { .name = "victim", .type = "cpu-victim" };
+	struct run_record r = { .smp = smp, .loads = &l, .n_loads = 1,
+				.exact = { .present = true, .source = "trace", .events = 3,
+					   .instance = "starve-1" } };
 	json_t *result = json_pack("{s:[]}", "runs"), *run, *load, *lg, *held;
 	struct setting s = { .name = "a" };
-	pid_t tids[] = { 10 };
 	char keys[512];
 
-	tsched_set_policy_fn(t, fifo_for_hog, NULL);
-	tsched_switch(t, 0, 1, 0, 120, false, "swapper/1", 10, 120, "victim");
-	tsched_switch(t, 100 * NSEC_PER_MSEC, 1, 10, 120, true, "victim", 50, 49, "hog");
-	tsched_switch(t, 1050 * NSEC_PER_MSEC, 1, 50, 49, false, "hog", 10, 120, "victim");
 	figures_init(&l.fig);
 	figures_put(&l.fig, METRIC_FROM_SAMPLER, MET_STARVATION_MAX, 0.9501);
-	trace_load_figures(t, tids, 1, &l.fig, &l.trace);
+	figures_put(&l.fig, METRIC_FROM_EXACT, MET_STARVATION_MAX, 0.95);
+	l.exact = (struct load_exact){ .present = true, .stretches = 2, .tid = 10, .comm = "victim",
+				       .cpu = 1, .wait_ns = 950 * NSEC_PER_MSEC,
+				       .from_ns = 100 * NSEC_PER_MSEC, .holders_timed = true,
+				       .n_holders = 1 };
+	l.exact.holders[0] = (struct tsched_holder){ .pid = 50, .comm = "hog", .prio = 49,
+						     .policy = SCHED_FIFO,
+						     .ns = 950 * NSEC_PER_MSEC };
 	run = result_build_run(result, &s, 0);
 	result_build_measured(run, &r);
 	load = json_array_get(json_object_get(run, "loads"), 0);
-	ck_assert_str_eq(keys_of(load, keys, sizeof(keys)), "name,type,metrics,trace");
+	ck_assert_str_eq(keys_of(load, keys, sizeof(keys)), "name,type,metrics,exact");
 	ck_assert_double_eq_tol(val(json_object_get(load, "metrics"), "starvation_max"), 0.95, 1e-9);
-	lg = json_object_get(json_object_get(load, "trace"), "longest");
+	lg = json_object_get(json_object_get(load, "exact"), "longest");
+	ck_assert_str_eq(keys_of(lg, keys, sizeof(keys)), "tid,cpu,wait_s,at_s,comm,ran_instead,"
+			 "others_s,partial");
 	held = json_array_get(json_object_get(lg, "ran_instead"), 0);
 	ck_assert_str_eq(keys_of(held, keys, sizeof(keys)), "pid,comm,policy,time_s,priority");
 	ck_assert_str_eq(json_string_value(json_object_get(held, "policy")), "FIFO");
 	ck_assert_int_eq(json_integer_value(json_object_get(held, "priority")), 50);
 	ck_assert_int_eq(json_integer_value(json_object_get(lg, "cpu")), 1);
 	ck_assert_str_eq(keys_of(run, keys, sizeof(keys)), "setting,repetition,status,reason,"
-			 "knobs_applied,started,loads,verdicts,sampler,window,duration_s,figures");
+			 "knobs_applied,started,loads,verdicts,sampler,window,duration_s,exact,"
+			 "figures");
+	ck_assert_str_eq(keys_of(json_object_get(run, "exact"), keys, sizeof(keys)),
+			 "source,events,lost_events,lost_tasks,cpu_s,instance");
+	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(run, "figures"),
+							   "source")), "trace");
+	/* BPF knows the task switched out when the wait ended, untimed */
+	l.exact.holders_timed = false;
+	r.exact.source = "bpf";
+	r.exact.instance[0] = '\0';
+	run = result_build_run(result, &s, 1);
+	result_build_measured(run, &r);
+	load = json_array_get(json_object_get(run, "loads"), 0);
+	lg = json_object_get(json_object_get(load, "exact"), "longest");
+	ck_assert_str_eq(keys_of(lg, keys, sizeof(keys)), "tid,cpu,wait_s,at_s,comm,ran_before");
+	held = json_object_get(lg, "ran_before");
+	ck_assert_str_eq(keys_of(held, keys, sizeof(keys)), "pid,comm,policy,priority");
+	ck_assert_str_eq(keys_of(json_object_get(run, "exact"), keys, sizeof(keys)),
+			 "source,events,lost_events,lost_tasks,cpu_s");
 	json_decref(result);
 	sampler_free(smp);
-	tsched_free(t);
 }
 END_TEST
-
 
 START_TEST(times_are_utc_iso8601)
 {
@@ -376,7 +394,7 @@ int main(void)
 	tcase_add_test(tc, header_and_runs_have_the_documented_shape);
 	tcase_add_test(tc, times_are_utc_iso8601);
 	tcase_add_test(tc, metrics_follow_the_registrys_source_order);
-	tcase_add_test(tc, a_traced_load_names_who_ran_instead);
+	tcase_add_test(tc, an_exact_load_names_who_held_the_cpu);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
