@@ -15,6 +15,10 @@
 struct exact_bpf {
 	struct bpfsched *b;
 	int64_t on_ns, off_ns;
+	/* the programs' events and run time when the window opened, and when
+	 * it was stopped: what the window cost, not the set-up before it */
+	uint64_t events_from, events_until;
+	double cpu_from_s, cpu_until_s;
 };
 
 static bool bpf_probe(char *why, size_t len)
@@ -53,6 +57,8 @@ static void bpf_set_window(void *impl, int64_t from_ns, int64_t until_ns)
 	struct exact_bpf *x = impl;
 
 	bpfsched_set_window(x->b, from_ns, until_ns);
+	x->events_from = bpfsched_events(x->b);
+	x->cpu_from_s = bpfsched_cpu_s(x->b);
 }
 
 /* The program counts only inside the window: past it, nothing to stop. */
@@ -64,6 +70,8 @@ static int bpf_stop(void *impl, struct journal *j, int64_t end_ns, char *why, si
 	(void)why;
 	(void)len;
 	x->off_ns = end_ns;
+	x->events_until = bpfsched_events(x->b);
+	x->cpu_until_s = bpfsched_cpu_s(x->b);
 	return 0;
 }
 
@@ -130,9 +138,9 @@ static void bpf_stats(const void *impl, struct run_exact *out)
 {
 	const struct exact_bpf *x = impl;
 
-	out->events = bpfsched_events(x->b);
+	out->events = x->events_until - x->events_from;
 	out->lost_tasks = bpfsched_lost(x->b);
-	out->cpu_s = bpfsched_cpu_s(x->b);
+	out->cpu_s = x->cpu_until_s - x->cpu_from_s;
 	out->on_ns = x->on_ns;
 	out->off_ns = x->off_ns;
 }

@@ -494,17 +494,23 @@ static json_t *rb_load(const struct load_record *l, const struct run_record *r)
 static json_t *rb_sampler(const struct sampler *s)
 {
 	struct sampler_quality q;
+	json_t *o;
 
 	sampler_quality(s, &q);
-	return json_pack("{s:i, s:f, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:I, s:f, s:i}",
-			 "target_hz", q.target_hz, "achieved_hz", q.achieved_hz,
-			 "ticks", (json_int_t)q.ticks, "late_ticks", (json_int_t)q.late_ticks,
-			 "missed_ticks", (json_int_t)q.missed_ticks, "tasks", (json_int_t)q.tasks,
-			 "tasks_unsampled", (json_int_t)q.tasks_unsampled, "cpu_s", q.cpu_s,
-			 "cost_us_per_task_tick", q.cost_us_per_task_tick,
-			 "reads_per_task_tick", q.reads_per_task_tick,
-			 "cpu_clock_jumps", (json_int_t)q.cpu_clock_jumps,
-			 "cpu_clock_jump_s", q.cpu_clock_jump_s, "priority", q.priority);
+	o = json_pack("{s:i, s:f, s:I, s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:I, s:f, s:i}",
+		      "target_hz", q.target_hz, "achieved_hz", q.achieved_hz,
+		      "ticks", (json_int_t)q.ticks, "late_ticks", (json_int_t)q.late_ticks,
+		      "missed_ticks", (json_int_t)q.missed_ticks, "tasks", (json_int_t)q.tasks,
+		      "tasks_unsampled", (json_int_t)q.tasks_unsampled, "cpu_s", q.cpu_s,
+		      "cost_us_per_task_tick", q.cost_us_per_task_tick,
+		      "reads_per_task_tick", q.reads_per_task_tick,
+		      "cpu_clock_jumps", (json_int_t)q.cpu_clock_jumps,
+		      "cpu_clock_jump_s", q.cpu_clock_jump_s, "priority", q.priority);
+	if (o && q.covered_tasks) {	/* the exact source measured them: read less often */
+		json_object_set_new(o, "covered_tasks", json_integer((json_int_t)q.covered_tasks));
+		json_object_set_new(o, "covered_hz", json_real(q.covered_hz));
+	}
+	return o;
 }
 
 static json_t *rb_span(int64_t from_ns, int64_t a_ns, int64_t b_ns)

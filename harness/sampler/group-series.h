@@ -15,6 +15,7 @@
 
 struct sampler_group {
 	bool used;
+	bool covered;			/* sampler_cover_group: read at the covered rate */
 	int64_t interval_ns;
 	size_t n;
 	double cpu_share[SAMPLER_MAX_BUCKETS];

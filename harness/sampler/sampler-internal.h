@@ -66,6 +66,10 @@ struct sampler {
 	uint64_t ticks, late, missed, task_ticks;
 	uint64_t reads;			/* /proc reads in ticks, for the cost figures */
 	uint64_t cpu_jumps;		/* CPU time that grew faster than wall time (steal) */
+	unsigned covered_stride;	/* this tick: covered tasks are read every Nth tick */
+	size_t covered_live, covered_max;	/* live covered tasks last tick, the most */
+	double covered_rate_sum;	/* 1 / covered_stride summed over ticks with any */
+	uint64_t covered_ticks;		/* ... and those ticks */
 	int64_t first_ns, last_ns, prev_tick_ns, cpu_ns, next_scan_ns;
 	int64_t first_boot_ns;		/* CLOCK_BOOTTIME of the first tick */
 };

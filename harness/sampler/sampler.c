@@ -325,6 +325,41 @@ static void sampler_add_cpu(struct sampler *s, const struct sampler_task *t, int
 	group_series_add_cpu(g, from, now, s->prev_tick_ns, delta);
 }
 
+void sampler_cover_group(struct sampler *s, int group)
+{
+	struct sampler_group *g = sampler_group_get(s, group);
+
+	if (g)
+		g->covered = true;
+}
+
+/* Whether covered task T is read at this tick: every covered_stride-th,
+ * each at its own phase so the reads spread over the ticks. */
+static bool sampler_covered_due(const struct sampler *s, const struct sampler_task *t, bool final)
+{
+	return final || !t->track.have_prev || s->covered_stride <= 1 ||
+	       (s->ticks + t->track.phase) % s->covered_stride == 0;
+}
+
+/* The stride that keeps the reads of the covered tasks alive at the last
+ * tick within SAMPLER_COVERED_READS_PER_S. */
+static void sampler_covered_pace(struct sampler *s)
+{
+	uint64_t want = (uint64_t)s->covered_live * (uint64_t)s->hz;
+
+	s->covered_stride = (unsigned)((want + SAMPLER_COVERED_READS_PER_S - 1) /
+				       SAMPLER_COVERED_READS_PER_S);
+	if (s->covered_stride < 1)
+		s->covered_stride = 1;
+	if (s->covered_live) {
+		s->covered_rate_sum += 1.0 / s->covered_stride;
+		s->covered_ticks++;
+	}
+	if (s->covered_live > s->covered_max)
+		s->covered_max = s->covered_live;
+	s->covered_live = 0;
+}
+
 /* One task at one tick: schedstat, and stat only when schedstat shows no
  * progress and the state is not known (taskstat.h says why that is enough). */
 static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64_t now,
@@ -337,6 +372,13 @@ static void sampler_sample_task(struct sampler *s, struct sampler_task *t, int64
 
 	s->task_ticks++;
 	s->groups[t->r.group].tick_tasks++;
+	if (s->groups[t->r.group].covered) {
+		s->covered_live++;
+		if (!s->naive && !sampler_covered_due(s, t, final)) {
+			taskstat_track_skip(&t->track);
+			return;
+		}
+	}
 	if (!s->naive && !taskstat_track_due(&t->track, s->ticks, final)) {
 		taskstat_track_skip(&t->track);
 		return;
@@ -398,6 +440,7 @@ static void sampler_tick(struct sampler *s, int64_t now, bool final)
 		sampler_rescan(s);
 		s->next_scan_ns = now + SAMPLER_SCAN_NS;
 	}
+	sampler_covered_pace(s);
 	for (size_t i = 0; i < s->n_tasks; i++)
 		if (s->tasks[i].fd_sched >= 0)
 			sampler_sample_task(s, &s->tasks[i], now, final);
@@ -601,6 +644,9 @@ void sampler_quality(const struct sampler *s, struct sampler_quality *q)
 		if ((double)s->groups[i].jump_ns / NSEC_PER_SEC > q->cpu_clock_jump_s)
 			q->cpu_clock_jump_s = (double)s->groups[i].jump_ns / NSEC_PER_SEC;
 	q->tasks_unsampled = s->n_unsampled;
+	q->covered_tasks = s->covered_max;
+	if (s->covered_ticks)
+		q->covered_hz = s->hz * s->covered_rate_sum / (double)s->covered_ticks;
 	q->reads_per_task_tick = s->task_ticks ? (double)s->reads / (double)s->task_ticks : 0;
 	if (s->task_ticks)
 		q->cost_us_per_task_tick = (double)s->cpu_ns / NSEC_PER_USEC /

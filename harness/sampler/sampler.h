@@ -79,6 +79,15 @@ int sampler_watch_pgroup(struct sampler *s, pid_t pgid, int group);
  * sampler_watch_pgroup. Returns -1 on allocation failure. */
 int sampler_skip_process(struct sampler *s, pid_t pid);
 
+/* GROUP's tasks are covered by an exact source (harness/run/exact.h) that
+ * measures their waits itself: the sampler steps back and reads them only
+ * as often as SAMPLER_COVERED_READS_PER_S allows over all of them (HZ while
+ * they are few, 2.4 Hz for 4,096 at HZ 250), for their CPU time, run delay
+ * and its own starvation figure, kept as a cross-check. sampler_quality's
+ * covered_hz says at what rate they were read. */
+#define SAMPLER_COVERED_READS_PER_S 10000
+void sampler_cover_group(struct sampler *s, int group);
+
 /* Called about every SAMPLER_PROGRESS_NS from sampler_run with the worst
  * starvation seen so far (ns); a non-zero return stops the run early. */
 #define SAMPLER_PROGRESS_NS (250 * 1000000LL)
@@ -121,6 +130,8 @@ struct sampler_quality {
 	double cpu_clock_jump_s;	/* the most one load's clocks jumped beyond wall time */
 	size_t tasks_unsampled;		/* found but never opened (out of descriptors...) */
 	int priority;			/* SCHED_FIFO priority it ran at, 0: SCHED_OTHER */
+	size_t covered_tasks;		/* the most live tasks sampler_cover_group covered */
+	double covered_hz;		/* the mean rate they were read at; 0: none */
 	int64_t window_ns;		/* last tick - first tick */
 	int64_t first_ns, last_ns;	/* CLOCK_MONOTONIC: the first and the last tick */
 };

@@ -637,6 +637,52 @@ START_TEST(tasks_that_cannot_be_opened_are_counted)
 }
 END_TEST
 
+/* Tasks an exact source covers are read at the covered rate: 1,000 of
+ * them at 250 Hz, within SAMPLER_COVERED_READS_PER_S, about every 25th
+ * tick, where an uncovered sleeper is read every 8th at the least. */
+START_TEST(covered_tasks_are_read_at_the_covered_rate)
+{
+	enum { N = 1000 };
+	static struct thread_info covered[N], alone = { .name = "t-alone" };
+	unsigned stride = (N * 250 + SAMPLER_COVERED_READS_PER_S - 1) / SAMPLER_COVERED_READS_PER_S;
+	struct sampler *s = sampler_new(250);
+	const struct sampler_task_result *t;
+	struct sampler_quality q;
+	uint64_t most = 0;
+
+	atomic_store(&stop_threads, 0);
+	for (int i = 0; i < N; i++) {
+		covered[i].name = "t-covered";
+		start_thread(&covered[i]);
+	}
+	start_thread(&alone);
+	ck_assert_int_eq(sampler_watch_slots(s, slot_of, covered, N, 0), 0);
+	ck_assert_int_eq(sampler_add_task(s, getpid(), alone.tid, 1), 0);
+	sampler_cover_group(s, 0);
+	ck_assert_int_eq(sampler_run(s, mono_ns() + 600 * MS, NULL, NULL), 0);
+	sampler_quality(s, &q);
+	for (int i = 0; i < N; i++) {
+		t = find_task(s, covered[i].tid);
+		ck_assert_ptr_nonnull(t);
+		if (t->samples > most)
+			most = t->samples;
+	}
+	t = find_task(s, alone.tid);
+	atomic_store(&stop_threads, 1);
+	for (int i = 0; i < N; i++)
+		pthread_join(covered[i].thread, NULL);
+	pthread_join(alone.thread, NULL);
+	ck_assert_uint_eq(q.covered_tasks, N);
+	ck_assert_msg(q.covered_hz > 250.0 / stride * 0.9 && q.covered_hz < 250.0 / stride * 1.1,
+		      "covered at %.1f Hz, stride %u", q.covered_hz, stride);
+	ck_assert_msg(most <= q.ticks / stride + 2, "a covered task read %llu times in %llu ticks",
+		      (unsigned long long)most, (unsigned long long)q.ticks);
+	ck_assert_msg(t->samples >= q.ticks / 8 - 1, "the uncovered one read %llu times",
+		      (unsigned long long)t->samples);
+	sampler_free(s);
+}
+END_TEST
+
 START_TEST(the_time_series_stays_flat)
 {
 	struct sampler_series ser;
@@ -1046,6 +1092,7 @@ int main(void)
 	tcase_add_test(live, threads_appearing_and_exiting_mid_run_are_kept);
 	tcase_add_test(live, slot_workers_named_after_sampling_began_are_sampled_alone);
 	tcase_add_test(live, tasks_that_cannot_be_opened_are_counted);
+	tcase_add_test(live, covered_tasks_are_read_at_the_covered_rate);
 	tcase_add_test(live, the_time_series_stays_flat);
 	tcase_add_test(live, full_series_halve_their_resolution);
 	tcase_add_test(tc, task_metrics_are_in_seconds_and_ratios);
