@@ -27,6 +27,7 @@
 #include "harness/run/settings.h"
 #include "harness/run/signals.h"
 #include "harness/run/spawn.h"
+#include "harness/run/status-note.h"
 #include "harness/run/strays.h"
 #include "harness/run/watchdog.h"
 #include "lib/error.h"
@@ -59,7 +60,7 @@ struct run_ctx {
 	struct run_controller cpuset;	/* cgroup-v2 cpusets: "cpuset" we turned on */
 	struct run_deadline deadline;	/* the watchdog's, over the current run */
 	bool partial_failed;		/* a partial result could not be written */
-	enum result_status measured;	/* the current run.s status after measuring */
+	struct status_note note;	/* the current run's status and reason */
 	struct exact *exact;		/* started for the next run (run_measure takes it) */
 	char exact_why[256];		/* ... why none */
 	const struct run_plan *plan;	/* the caller's, else own_plan */
@@ -92,16 +93,30 @@ struct measure {
 	bool strays_left;		/* processes a load left behind would not die */
 	struct noise_sample noise_before, noise_after;
 	bool noise_ok;
-	enum result_status status;	/* of the run, as written into its object */
+	struct status_note *note;	/* the run's (run_ctx's) */
 };
 
-/* Set the run's status in the tree and in M, which is what the engine
- * reads back (never the tree). */
-static void run_set_status(struct measure *m, json_t *run, enum result_status st,
+/* Every status the run gets goes through its note (status-note.h: the
+ * first cause kept, a restore failure never hidden); the tree follows it. */
+static void run_set_status(struct status_note *n, json_t *run, enum result_status st,
 			   const char *reason)
 {
-	m->status = st;
-	result_run_status(run, st, reason);
+	if (status_note_set(n, st, reason))
+		result_run_status(run, n->status, n->reason);
+}
+
+/* The same for a run whose setting was not applied: no knobs_applied. */
+static void run_set_unapplied(struct status_note *n, json_t *run, enum result_status st,
+			      const char *reason)
+{
+	status_note_set(n, st, reason);
+	result_run_unapplied(run, n->status, n->reason);
+}
+
+static void run_restore_failed(struct status_note *n, json_t *run, const char *what)
+{
+	status_note_restore_failed(n, what);
+	result_run_status(run, n->status, n->reason);
 }
 
 static bool run_is_rt(const struct load_spec *l)
@@ -262,14 +277,14 @@ static int run_start_one(struct run_ctx *c, struct measure *m, json_t *run, size
 	opt->cpus = &c->plan->cpus[i];
 	if (spawn_load(&m->sl[i], l, m->stats, m->first[i], opt) < 0) {
 		snprintf(why, sizeof(why), "load '%s' could not be started", l->name);
-		run_set_status(m, run, RESULT_ERROR, why);
+		run_set_status(m->note, run, RESULT_ERROR, why);
 		return -1;
 	}
 	/* an unwatched load could outlive us: never run one */
 	if (watchdog_add_group(&c->wd, m->sl[i].pid) < 0 || signals_add_group(m->sl[i].pid) < 0) {
 		snprintf(why, sizeof(why), "load '%s' could not be registered with the watchdog",
 			 l->name);
-		run_set_status(m, run, RESULT_ERROR, why);
+		run_set_status(m->note, run, RESULT_ERROR, why);
 		return -1;
 	}
 	return 0;
@@ -291,7 +306,7 @@ static int run_open_gate(struct run_ctx *c, struct measure *m, json_t *run)
 			snprintf(why, sizeof(why), "loads not started within the %.1f s set-up "
 				 "time: a worker never registered",
 				 (double)c->deadline.setup_ns / NSEC_PER_SEC);
-			run_set_status(m, run, RESULT_ERROR, why);
+			run_set_status(m->note, run, RESULT_ERROR, why);
 			return -1;
 		}
 		sleep_until_ns(mono_ns() + RUN_GATE_POLL_NS);
@@ -317,7 +332,7 @@ static int run_start_clock(struct run_ctx *c, struct measure *m, json_t *run)
 	 * had ended themselves, and measured nothing. */
 	armed = deadline_arm_run(&c->deadline, m->end, p->warmup_ns + p->duration_ns);
 	if (armed < 0) {
-		run_set_status(m, run, RESULT_ERROR, armed == DEADLINE_LATE ? DEADLINE_SETUP_WHY :
+		run_set_status(m->note, run, RESULT_ERROR, armed == DEADLINE_LATE ? DEADLINE_SETUP_WHY :
 			       DEADLINE_UNARMED_WHY);
 		return -1;
 	}
@@ -366,7 +381,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	m->stats->measure_from_ns = INT64_MAX;
 	stats_gate_close(m->stats);
 	if (deadline_passed(&c->deadline)) {	/* stopped while applying the setting */
-		run_set_status(m, run, RESULT_ERROR, DEADLINE_SETUP_WHY);
+		run_set_status(m->note, run, RESULT_ERROR, DEADLINE_SETUP_WHY);
 		return -1;
 	}
 	/* RT loads start last, once every other load has finished its set-up:
@@ -382,7 +397,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 				snprintf(why, sizeof(why), "only %zu of %zu loads started within the "
 					 "%.1f s set-up time: too many for this machine", started,
 					 p->n_loads, (double)c->deadline.setup_ns / NSEC_PER_SEC);
-				run_set_status(m, run, RESULT_ERROR, why);
+				run_set_status(m->note, run, RESULT_ERROR, why);
 				return -1;
 			}
 			if (run_start_one(c, m, run, i, &opt) < 0)
@@ -454,13 +469,13 @@ static int run_window_open(struct run_ctx *c, struct measure *m, json_t *run)
 		/* not moved, the deadline would fall inside the window (or, the
 		 * watchdog gone, there is none): stop, restore, exit 3 */
 		if (armed < 0) {
-			run_set_status(m, run, RESULT_ERROR, armed == DEADLINE_LATE ?
+			run_set_status(m->note, run, RESULT_ERROR, armed == DEADLINE_LATE ?
 				       DEADLINE_PASSED_WHY : DEADLINE_UNARMED_WHY);
 			return -1;
 		}
 	}
 	if (from >= m->stats->deadline_ns) {
-		run_set_status(m, run, RESULT_ERROR, "the controller was held up until after the "
+		run_set_status(m->note, run, RESULT_ERROR, "the controller was held up until after the "
 			       "loads' own end: nothing to measure (an overloaded machine?)");
 		return -1;
 	}
@@ -574,11 +589,11 @@ static void run_check_outcome(struct run_ctx *c, struct measure *m, json_t *run)
 	struct run_outcome o = { .p = c->p, .sl = m->sl, .first = m->first, .stats = m->stats,
 				 .smp = m->sampled_until ? m->smp : NULL,
 				 .measure_from = m->measure_from, .sampled_until = m->sampled_until,
-				 .interrupted = m->status != RESULT_OK };
+				 .interrupted = m->note->status != RESULT_OK };
 	char why[320];
 
 	if (outcome_error(&o, why, sizeof(why)))
-		run_set_status(m, run, RESULT_ERROR, why);
+		run_set_status(m->note, run, RESULT_ERROR, why);
 }
 
 static int run_measure(struct run_ctx *c, json_t *run)
@@ -588,16 +603,17 @@ static int run_measure(struct run_ctx *c, json_t *run)
 	int ret;
 
 	memset(&m, 0, sizeof(m));
+	m.note = &c->note;
 	ret = run_start_loads(c, &m, run);
 	if (ret == 0)
 		ret = run_sample(c, &m, run);
 	run_stop_loads(c, &m);
-	if (ret < 0 && m.status == RESULT_OK)
-		run_set_status(&m, run, RESULT_ERROR, "the run could not be measured (see messages)");
+	if (ret < 0)	/* kept only when nothing said why */
+		run_set_status(m.note, run, RESULT_ERROR, "the run could not be measured (see messages)");
 	if (ret == 0) {
 		if (signals_caught()) {
 			snprintf(why, sizeof(why), "interrupted by SIG%s", sigabbrev_np(signals_caught()));
-			run_set_status(&m, run, RESULT_INCOMPLETE, why);
+			run_set_status(m.note, run, RESULT_INCOMPLETE, why);
 		}
 		if (m.sampled_until)
 			run_collect(c, &m, run);
@@ -606,11 +622,10 @@ static int run_measure(struct run_ctx *c, json_t *run)
 		run_check_outcome(c, &m, run);
 	}
 	if (m.strays_left)
-		run_set_status(&m, run, RESULT_ERROR, "processes a load left behind could not be "
+		run_set_status(m.note, run, RESULT_ERROR, "processes a load left behind could not be "
 			       "ended (see messages)");
 	if (!m.sampled_until)
 		run_exact_stop(&m);	/* stopped before the window closed */
-	c->measured = m.status;
 	if (m.smp)
 		sampler_free(m.smp);
 	exact_free(m.exact);
@@ -634,7 +649,8 @@ static int run_cgroups_apply(struct run_ctx *c, const struct setting *s, json_t 
 
 	if (st == SETTINGS_APPLIED)
 		return 0;
-	result_run_unapplied(run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR, reason);
+	run_set_unapplied(&c->note, run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR,
+			  reason);
 	return 1;
 }
 
@@ -649,8 +665,8 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 		enum settings_status st = settings_apply(&c->journal, s, reason, sizeof(reason));
 
 		if (st != SETTINGS_APPLIED) {
-			result_run_unapplied(run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR,
-					     reason);
+			run_set_unapplied(&c->note, run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED :
+					  RESULT_ERROR, reason);
 			return 0;
 		}
 	}
@@ -660,7 +676,7 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 	if (exact_start(&c->exact, &c->journal, c->p->trace, &c->plan->all, c->exact_why,
 			sizeof(c->exact_why)) < 0) {
 		error("exact mode: %s", c->exact_why);
-		result_run_status(run, RESULT_ERROR, "exact mode could not start (see messages)");
+		run_set_status(&c->note, run, RESULT_ERROR, "exact mode could not start (see messages)");
 	} else if (run_cgroups_apply(c, s, run) == 0) {
 		measured = true;
 		run_measure(c, run);
@@ -674,12 +690,12 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 			     s->name) : 0;
 	if (cgroups_remove(&c->journal, &c->cgroups) != 0 &&
 	    journal_restore_all(&c->journal) != 0) {
-		result_run_status(run, RESULT_ERROR, "its cgroups could not be removed");
+		run_restore_failed(&c->note, run, "its cgroups could not be removed");
 		return error("setting '%s': cgroups could not be removed; run 'starve restore'",
 			     s->name);
 	}
 	if (s->n_knobs && settings_restore(&c->journal) != 0) {
-		result_run_status(run, RESULT_ERROR, "its knobs could not be restored");
+		run_restore_failed(&c->note, run, "its knobs could not be restored");
 		return error("setting '%s': knobs could not be restored; run 'starve restore'",
 			     s->name);
 	}
@@ -695,18 +711,18 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 	int ret;
 
 	progress_run(&c->prog, s->name, rep, c->p->repeat);
+	status_note_reset(&c->note);
 	if (c->skip_reason[0]) {
-		result_run_unapplied(run, RESULT_SKIPPED, c->skip_reason);
+		run_set_unapplied(&c->note, run, RESULT_SKIPPED, c->skip_reason);
 		return 0;
 	}
 	if (deadline_arm_setup(&c->deadline, &c->wd, c->p->n_loads) < 0) {
-		result_run_status(run, RESULT_ERROR, "the watchdog is not answering");
+		run_set_status(&c->note, run, RESULT_ERROR, "the watchdog is not answering");
 		return -1;
 	}
-	c->measured = RESULT_OK;
 	ret = run_setting(c, s, run);
-	if (deadline_passed(&c->deadline) && c->measured == RESULT_OK)
-		result_run_status(run, RESULT_ERROR, DEADLINE_PASSED_WHY);
+	if (deadline_passed(&c->deadline))	/* kept only when nothing said why */
+		run_set_status(&c->note, run, RESULT_ERROR, DEADLINE_PASSED_WHY);
 	deadline_disarm(&c->deadline);
 	return ret;
 }

@@ -5,6 +5,7 @@
 #include "harness/profile/profile.h"
 #include "harness/run/progress.h"
 #include "harness/run/result-build.h"
+#include "harness/run/status-note.h"
 #include "harness/run/engine.h"
 #include "harness/run/plan.h"
 #include "harness/placement/topology.h"
@@ -370,6 +371,33 @@ START_TEST(an_exact_load_names_who_held_the_cpu)
 }
 END_TEST
 
+/* A run's status keeps its first cause, gives way only to a worse one, and
+ * never hides a restore failure (issue 33: the deadline's reason used to
+ * overwrite "its knobs could not be restored"). */
+START_TEST(a_runs_status_keeps_its_first_cause)
+{
+	struct status_note n;
+
+	status_note_reset(&n);
+	ck_assert_int_eq(n.status, RESULT_OK);
+	ck_assert(status_note_set(&n, RESULT_INCOMPLETE, "interrupted by SIGINT"));
+	ck_assert(!status_note_set(&n, RESULT_SKIPPED, "later, milder"));
+	ck_assert(!status_note_set(&n, RESULT_INCOMPLETE, "later, the same"));
+	ck_assert_str_eq(n.reason, "interrupted by SIGINT");
+	ck_assert(status_note_set(&n, RESULT_ERROR, "load 'hog' could not be started"));
+	ck_assert(!status_note_set(&n, RESULT_ERROR, "the run could not be measured"));
+	ck_assert_str_eq(n.reason, "load 'hog' could not be started");
+	status_note_restore_failed(&n, "its knobs could not be restored");
+	ck_assert(!status_note_set(&n, RESULT_ERROR, "the deadline passed"));
+	ck_assert_int_eq(n.status, RESULT_ERROR);
+	ck_assert_str_eq(n.reason, "its knobs could not be restored (after: load 'hog' could "
+			 "not be started)");
+	status_note_reset(&n);
+	status_note_restore_failed(&n, "its cgroups could not be removed");
+	ck_assert_str_eq(n.reason, "its cgroups could not be removed");
+}
+END_TEST
+
 START_TEST(times_are_utc_iso8601)
 {
 	char buf[32];
@@ -393,6 +421,7 @@ int main(void)
 	tcase_add_test(tc, profile_as_run_is_recorded);
 	tcase_add_test(tc, header_and_runs_have_the_documented_shape);
 	tcase_add_test(tc, times_are_utc_iso8601);
+	tcase_add_test(tc, a_runs_status_keeps_its_first_cause);
 	tcase_add_test(tc, metrics_follow_the_registrys_source_order);
 	tcase_add_test(tc, an_exact_load_names_who_held_the_cpu);
 	suite_add_tcase(s, tc);
