@@ -149,7 +149,7 @@ static int run_run(int argc, char **argv)
 	struct profile *p;
 	unsigned n_errors = 0;
 	char dir[PATH_MAX], path[PATH_MAX + 16];
-	json_t *result = NULL;
+	struct result_doc *doc = NULL;
 	enum run_status st;
 	int ret;
 
@@ -178,12 +178,12 @@ static int run_run(int argc, char **argv)
 	o = (struct run_options){ .only = a.run.only, .result_path = path, .quiet = a.quiet,
 				  .allow_rt_on_all_cpus = a.run.allow_rt, .plan = &plan,
 				  .argc = argc, .argv = argv };
-	st = run_profile(p, &o, &result);
-	if (result) {
+	st = run_profile(p, &o, &doc);
+	if (doc) {
 		deadline_test_stop_at("writing");
-		result_build_finish(result, st == RUN_DONE);
-		ret = run_finish(result, st, &a, dir, path);
-		json_decref(result);
+		result_build_finish(result_doc_tree(doc), st == RUN_DONE);
+		ret = run_finish(result_doc_tree(doc), st, &a, dir, path);
+		result_doc_free(doc);
 	} else {
 		ret = EXIT_RUNTIME;
 	}

@@ -1,8 +1,9 @@
 /* The run engine (run.h): one profile, every repetition and setting, from
- * knobs to result tree. The order of each run matters: knobs are journaled
- * before they are written, loads are registered with the watchdog as soon as
- * they exist, and knobs are restored only after the loads are gone (an RT
- * hog must not run unthrottled for even a moment longer than measured). */
+ * knobs to each run's report, written once. The order of each run matters:
+ * knobs are journaled before they are written, loads are registered with
+ * the watchdog as soon as they exist, and knobs are restored only after the
+ * loads are gone (an RT hog must not run unthrottled for even a moment
+ * longer than measured). */
 #include "config.h"
 #include "harness/run/engine.h"
 #include "harness/run/cgroups.h"
@@ -48,7 +49,7 @@
 struct run_ctx {
 	const struct profile *p;
 	const struct run_options *o;
-	json_t *result;
+	struct result_doc *result;
 	struct journal journal;
 	bool journal_open;
 	int machine_lock;	/* held while the journal is open, else -1 */
@@ -61,6 +62,7 @@ struct run_ctx {
 	struct run_deadline deadline;	/* the watchdog's, over the current run */
 	bool partial_failed;		/* a partial result could not be written */
 	struct status_note note;	/* the current run's status and reason */
+	bool applied;			/* ... whether its knobs were written */
 	struct exact *exact;		/* started for the next run (run_measure takes it) */
 	char exact_why[256];		/* ... why none */
 	const struct run_plan *plan;	/* the caller's, else own_plan */
@@ -94,30 +96,10 @@ struct measure {
 	struct noise_sample noise_before, noise_after;
 	bool noise_ok;
 	struct status_note *note;	/* the run's (run_ctx's) */
+	struct run_record record;	/* its figures, once collected */
+	bool collected;
+	bool unsampled;			/* measured, but stopped before the window closed */
 };
-
-/* Every status the run gets goes through its note (status-note.h: the
- * first cause kept, a restore failure never hidden); the tree follows it. */
-static void run_set_status(struct status_note *n, json_t *run, enum result_status st,
-			   const char *reason)
-{
-	if (status_note_set(n, st, reason))
-		result_run_status(run, n->status, n->reason);
-}
-
-/* The same for a run whose setting was not applied: no knobs_applied. */
-static void run_set_unapplied(struct status_note *n, json_t *run, enum result_status st,
-			      const char *reason)
-{
-	status_note_set(n, st, reason);
-	result_run_unapplied(run, n->status, n->reason);
-}
-
-static void run_restore_failed(struct status_note *n, json_t *run, const char *what)
-{
-	status_note_restore_failed(n, what);
-	result_run_status(run, n->status, n->reason);
-}
 
 static bool run_is_rt(const struct load_spec *l)
 {
@@ -266,7 +248,7 @@ static bool run_wait_until(struct run_ctx *c, int64_t when)
 
 /* Start one load and register it with the watchdog; -1 with the run's
  * status saying why. */
-static int run_start_one(struct run_ctx *c, struct measure *m, json_t *run, size_t i,
+static int run_start_one(struct run_ctx *c, struct measure *m, size_t i,
 			 struct spawn_options *opt)
 {
 	const struct load_spec *l = &c->p->loads[i];
@@ -277,14 +259,14 @@ static int run_start_one(struct run_ctx *c, struct measure *m, json_t *run, size
 	opt->cpus = &c->plan->cpus[i];
 	if (spawn_load(&m->sl[i], l, m->stats, m->first[i], opt) < 0) {
 		snprintf(why, sizeof(why), "load '%s' could not be started", l->name);
-		run_set_status(m->note, run, RESULT_ERROR, why);
+		status_note_set(m->note, RESULT_ERROR, why);
 		return -1;
 	}
 	/* an unwatched load could outlive us: never run one */
 	if (watchdog_add_group(&c->wd, m->sl[i].pid) < 0 || signals_add_group(m->sl[i].pid) < 0) {
 		snprintf(why, sizeof(why), "load '%s' could not be registered with the watchdog",
 			 l->name);
-		run_set_status(m->note, run, RESULT_ERROR, why);
+		status_note_set(m->note, RESULT_ERROR, why);
 		return -1;
 	}
 	return 0;
@@ -295,7 +277,7 @@ static int run_start_one(struct run_ctx *c, struct measure *m, json_t *run, size
  * first instant (an RT hog on its CPU) is still watched and its starvation is
  * a verdict. One still unregistered after the set-up time, with nothing yet
  * running to hog its CPU, is a real failure to start: an error. */
-static int run_open_gate(struct run_ctx *c, struct measure *m, json_t *run)
+static int run_open_gate(struct run_ctx *c, struct measure *m)
 {
 	char why[200];
 
@@ -306,7 +288,7 @@ static int run_open_gate(struct run_ctx *c, struct measure *m, json_t *run)
 			snprintf(why, sizeof(why), "loads not started within the %.1f s set-up "
 				 "time: a worker never registered",
 				 (double)c->deadline.setup_ns / NSEC_PER_SEC);
-			run_set_status(m->note, run, RESULT_ERROR, why);
+			status_note_set(m->note, RESULT_ERROR, why);
 			return -1;
 		}
 		sleep_until_ns(mono_ns() + RUN_GATE_POLL_NS);
@@ -317,7 +299,7 @@ static int run_open_gate(struct run_ctx *c, struct measure *m, json_t *run)
 
 /* The run's clock starts once every load runs: start-up never eats into the
  * window (run_window_open opens it at the warm-up's end, or later). */
-static int run_start_clock(struct run_ctx *c, struct measure *m, json_t *run)
+static int run_start_clock(struct run_ctx *c, struct measure *m)
 {
 	const struct profile *p = c->p;
 	int armed;
@@ -332,7 +314,7 @@ static int run_start_clock(struct run_ctx *c, struct measure *m, json_t *run)
 	 * had ended themselves, and measured nothing. */
 	armed = deadline_arm_run(&c->deadline, m->end, p->warmup_ns + p->duration_ns);
 	if (armed < 0) {
-		run_set_status(m->note, run, RESULT_ERROR, armed == DEADLINE_LATE ? DEADLINE_SETUP_WHY :
+		status_note_set(m->note, RESULT_ERROR, armed == DEADLINE_LATE ? DEADLINE_SETUP_WHY :
 			       DEADLINE_UNARMED_WHY);
 		return -1;
 	}
@@ -349,7 +331,7 @@ static int run_exact_stop(struct measure *m)
 	       error("exact source: %s", why) : 0;
 }
 
-static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
+static int run_start_loads(struct run_ctx *c, struct measure *m)
 {
 	const struct profile *p = c->p;
 	int64_t run_ns = p->warmup_ns + p->duration_ns;
@@ -381,7 +363,7 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 	m->stats->measure_from_ns = INT64_MAX;
 	stats_gate_close(m->stats);
 	if (deadline_passed(&c->deadline)) {	/* stopped while applying the setting */
-		run_set_status(m->note, run, RESULT_ERROR, DEADLINE_SETUP_WHY);
+		status_note_set(m->note, RESULT_ERROR, DEADLINE_SETUP_WHY);
 		return -1;
 	}
 	/* RT loads start last, once every other load has finished its set-up:
@@ -397,14 +379,14 @@ static int run_start_loads(struct run_ctx *c, struct measure *m, json_t *run)
 				snprintf(why, sizeof(why), "only %zu of %zu loads started within the "
 					 "%.1f s set-up time: too many for this machine", started,
 					 p->n_loads, (double)c->deadline.setup_ns / NSEC_PER_SEC);
-				run_set_status(m->note, run, RESULT_ERROR, why);
+				status_note_set(m->note, RESULT_ERROR, why);
 				return -1;
 			}
-			if (run_start_one(c, m, run, i, &opt) < 0)
+			if (run_start_one(c, m, i, &opt) < 0)
 				return -1;
 			started++;
 		}
-	return run_open_gate(c, m, run) < 0 ? -1 : run_start_clock(c, m, run);
+	return run_open_gate(c, m) < 0 ? -1 : run_start_clock(c, m);
 }
 
 /* A load that runs a command (LOAD_TRACK_PGROUP): sample every process of
@@ -452,7 +434,7 @@ static void run_watch_workers(struct run_ctx *c, struct measure *m)
  * longer, RUN_WINDOW_LEAD_NS from now, so the sampler's first tick (its
  * baseline, taken right after) and the trace precede it even when the
  * controller is preempted for a while; it lasts the run's duration. */
-static int run_window_open(struct run_ctx *c, struct measure *m, json_t *run)
+static int run_window_open(struct run_ctx *c, struct measure *m)
 {
 	int64_t from, shift;
 	int armed;
@@ -469,13 +451,13 @@ static int run_window_open(struct run_ctx *c, struct measure *m, json_t *run)
 		/* not moved, the deadline would fall inside the window (or, the
 		 * watchdog gone, there is none): stop, restore, exit 3 */
 		if (armed < 0) {
-			run_set_status(m->note, run, RESULT_ERROR, armed == DEADLINE_LATE ?
+			status_note_set(m->note, RESULT_ERROR, armed == DEADLINE_LATE ?
 				       DEADLINE_PASSED_WHY : DEADLINE_UNARMED_WHY);
 			return -1;
 		}
 	}
 	if (from >= m->stats->deadline_ns) {
-		run_set_status(m->note, run, RESULT_ERROR, "the controller was held up until after the "
+		status_note_set(m->note, RESULT_ERROR, "the controller was held up until after the "
 			       "loads' own end: nothing to measure (an overloaded machine?)");
 		return -1;
 	}
@@ -487,7 +469,7 @@ static int run_window_open(struct run_ctx *c, struct measure *m, json_t *run)
 	return 0;
 }
 
-static int run_sample(struct run_ctx *c, struct measure *m, json_t *run)
+static int run_sample(struct run_ctx *c, struct measure *m)
 {
 	const struct profile *p = c->p;
 	int64_t setup_until;
@@ -521,7 +503,7 @@ static int run_sample(struct run_ctx *c, struct measure *m, json_t *run)
 	m->noise_ok = noise_sample(&m->cpus, &m->noise_before) == 0;
 	if (cgroups_watch_begin(&c->cgroups, c->hz) < 0)
 		return -1;
-	if (run_window_open(c, m, run) < 0) {
+	if (run_window_open(c, m) < 0) {
 		cgroups_watch_end(&c->cgroups);
 		return -1;
 	}
@@ -548,21 +530,22 @@ static void run_stop_loads(struct run_ctx *c, struct measure *m)
 }
 
 /* The run's records from what it measured (record-fill.h), the exact
- * source's figures added, then written into RUN by the serialiser. */
-static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
+ * source's figures added: kept in M until the run is written. */
+static void run_collect(struct run_ctx *c, struct measure *m)
 {
 	const struct profile *p = c->p;
 	int64_t until = m->sampled_until < m->end ? m->sampled_until : m->end;
 	int64_t wall = until - m->measure_from, ours = 0;
 	struct record_source src = { .sl = m->sl, .stats = m->stats, .first = m->first,
 				     .wall_ns = wall, .cgroups = &c->cgroups };
-	struct run_record r = { .smp = m->smp, .exact_why = m->exact_why,
-				.duration_s = wall > 0 ? (double)wall / NSEC_PER_SEC : 0 };
+	struct run_record *r = &m->record;
 
-	if (record_loads(&r, p, m->n_spawned, &src) < 0)
+	*r = (struct run_record){ .smp = m->smp, .exact_why = m->exact_why,
+				  .duration_s = wall > 0 ? (double)wall / NSEC_PER_SEC : 0 };
+	if (record_loads(r, p, m->n_spawned, &src) < 0)
 		warning("out of memory for the run's figures");
-	exact_stats(m->exact, &r.exact);
-	window_measure(&r.window, m->measure_from, until, m->smp, &r.exact);
+	exact_stats(m->exact, &r->exact);
+	window_measure(&r->window, m->measure_from, until, m->smp, &r->exact);
 	for (size_t t = 0; t < sampler_n_tasks(m->smp); t++) {
 		const struct sampler_task_result *tr = sampler_task(m->smp, t);
 
@@ -572,19 +555,18 @@ static void run_collect(struct run_ctx *c, struct measure *m, json_t *run)
 	for (unsigned k = 0; k < m->stats->n_records; k++)	/* reaped jobs (kernel-build) */
 		ours += (int64_t)m->stats->rec[k].child_cpu_ns;
 	if (m->noise_ok) {
-		r.noise = true;
-		r.other_cpu_share = noise_other_share(&m->noise_before, &m->noise_after, ours);
-		r.steal_share = noise_steal_share(&m->noise_before, &m->noise_after);
+		r->noise = true;
+		r->other_cpu_share = noise_other_share(&m->noise_before, &m->noise_after, ours);
+		r->steal_share = noise_steal_share(&m->noise_before, &m->noise_after);
 	}
-	if (r.loads)	/* tracefs sees attached processes only on the loads' CPUs */
-		exact_collect(m->exact, r.loads,
-			      exact_covers_attached(m->exact) ? r.n_loads : m->n_spawned);
-	result_build_measured(run, &r);
-	record_free(&r);
+	if (r->loads)	/* tracefs sees attached processes only on the loads' CPUs */
+		exact_collect(m->exact, r->loads,
+			      exact_covers_attached(m->exact) ? r->n_loads : m->n_spawned);
+	m->collected = true;
 }
 
 /* Partial figures are an error, never a verdict (outcome.h). */
-static void run_check_outcome(struct run_ctx *c, struct measure *m, json_t *run)
+static void run_check_outcome(struct run_ctx *c, struct measure *m)
 {
 	struct run_outcome o = { .p = c->p, .sl = m->sl, .first = m->first, .stats = m->stats,
 				 .smp = m->sampled_until ? m->smp : NULL,
@@ -593,55 +575,64 @@ static void run_check_outcome(struct run_ctx *c, struct measure *m, json_t *run)
 	char why[320];
 
 	if (outcome_error(&o, why, sizeof(why)))
-		run_set_status(m->note, run, RESULT_ERROR, why);
+		status_note_set(m->note, RESULT_ERROR, why);
 }
 
-static int run_measure(struct run_ctx *c, json_t *run)
+/* Start, sample and stop the loads; their figures stay in M (run_collect)
+ * until the run is written, then run_measure_free. */
+static void run_measure(struct run_ctx *c, struct measure *m)
 {
-	struct measure m;
 	char why[64];
 	int ret;
 
-	memset(&m, 0, sizeof(m));
-	m.note = &c->note;
-	ret = run_start_loads(c, &m, run);
+	ret = run_start_loads(c, m);
 	if (ret == 0)
-		ret = run_sample(c, &m, run);
-	run_stop_loads(c, &m);
+		ret = run_sample(c, m);
+	run_stop_loads(c, m);
 	if (ret < 0)	/* kept only when nothing said why */
-		run_set_status(m.note, run, RESULT_ERROR, "the run could not be measured (see messages)");
+		status_note_set(m->note, RESULT_ERROR, "the run could not be measured (see messages)");
 	if (ret == 0) {
 		if (signals_caught()) {
 			snprintf(why, sizeof(why), "interrupted by SIG%s", sigabbrev_np(signals_caught()));
-			run_set_status(m.note, run, RESULT_INCOMPLETE, why);
+			status_note_set(m->note, RESULT_INCOMPLETE, why);
 		}
-		if (m.sampled_until)
-			run_collect(c, &m, run);
+		if (m->sampled_until)
+			run_collect(c, m);
 		else
-			result_build_unsampled(run, c->hz);
-		run_check_outcome(c, &m, run);
+			m->unsampled = true;
+		run_check_outcome(c, m);
 	}
-	if (m.strays_left)
-		run_set_status(m.note, run, RESULT_ERROR, "processes a load left behind could not be "
-			       "ended (see messages)");
-	if (!m.sampled_until)
-		run_exact_stop(&m);	/* stopped before the window closed */
-	if (m.smp)
-		sampler_free(m.smp);
-	exact_free(m.exact);
-	exact_free(c->exact);	/* not taken: the run stopped before its loads */
-	c->exact = NULL;
-	if (m.stats)
-		stats_destroy(m.stats);
-	free(m.sl);
-	free(m.first);
-	free(m.slots);
-	return ret;
+	if (m->strays_left)
+		status_note_set(m->note, RESULT_ERROR, "processes a load left behind could not be "
+				"ended (see messages)");
+	if (!m->sampled_until)
+		run_exact_stop(m);	/* stopped before the window closed */
+}
+
+static void run_measure_free(struct measure *m)
+{
+	if (m->collected)
+		record_free(&m->record);
+	if (m->smp)
+		sampler_free(m->smp);
+	exact_free(m->exact);
+	if (m->stats)
+		stats_destroy(m->stats);
+	free(m->sl);
+	free(m->first);
+	free(m->slots);
+}
+
+/* A setting that was not applied (its knobs or cgroups): no knobs_applied. */
+static void run_unapplied(struct run_ctx *c, enum result_status st, const char *reason)
+{
+	c->applied = false;
+	status_note_set(&c->note, st, reason);
 }
 
 /* Make S's cgroups; 0 when made, 1 when the run was skipped or failed
  * (its status says why). */
-static int run_cgroups_apply(struct run_ctx *c, const struct setting *s, json_t *run)
+static int run_cgroups_apply(struct run_ctx *c, const struct setting *s)
 {
 	char reason[256] = "";
 	enum settings_status st = cgroups_apply(&c->journal, s, &c->cgroups, reason,
@@ -649,14 +640,13 @@ static int run_cgroups_apply(struct run_ctx *c, const struct setting *s, json_t 
 
 	if (st == SETTINGS_APPLIED)
 		return 0;
-	run_set_unapplied(&c->note, run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR,
-			  reason);
+	run_unapplied(c, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR, reason);
 	return 1;
 }
 
-/* Apply, measure, restore. Returns -1 only when knobs could not be
- * restored: going on would measure the wrong kernel. */
-static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
+/* Apply, measure (into M), restore. Returns -1 only when knobs could not
+ * be restored: going on would measure the wrong kernel. */
+static int run_setting(struct run_ctx *c, const struct setting *s, struct measure *m)
 {
 	bool measured = false;
 	char reason[256];
@@ -665,8 +655,8 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 		enum settings_status st = settings_apply(&c->journal, s, reason, sizeof(reason));
 
 		if (st != SETTINGS_APPLIED) {
-			run_set_unapplied(&c->note, run, st == SETTINGS_SKIPPED ? RESULT_SKIPPED :
-					  RESULT_ERROR, reason);
+			run_unapplied(c, st == SETTINGS_SKIPPED ? RESULT_SKIPPED : RESULT_ERROR,
+				      reason);
 			return 0;
 		}
 	}
@@ -676,10 +666,10 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 	if (exact_start(&c->exact, &c->journal, c->p->trace, &c->plan->all, c->exact_why,
 			sizeof(c->exact_why)) < 0) {
 		error("exact mode: %s", c->exact_why);
-		run_set_status(&c->note, run, RESULT_ERROR, "exact mode could not start (see messages)");
-	} else if (run_cgroups_apply(c, s, run) == 0) {
+		status_note_set(&c->note, RESULT_ERROR, "exact mode could not start (see messages)");
+	} else if (run_cgroups_apply(c, s) == 0) {
 		measured = true;
-		run_measure(c, run);
+		run_measure(c, m);
 		deadline_test_stop_at("loads-stopped");
 	}
 	exact_free(c->exact);	/* not taken: the run never started its loads */
@@ -690,16 +680,29 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
 			     s->name) : 0;
 	if (cgroups_remove(&c->journal, &c->cgroups) != 0 &&
 	    journal_restore_all(&c->journal) != 0) {
-		run_restore_failed(&c->note, run, "its cgroups could not be removed");
+		status_note_restore_failed(&c->note, "its cgroups could not be removed");
 		return error("setting '%s': cgroups could not be removed; run 'starve restore'",
 			     s->name);
 	}
 	if (s->n_knobs && settings_restore(&c->journal) != 0) {
-		run_restore_failed(&c->note, run, "its knobs could not be restored");
+		status_note_restore_failed(&c->note, "its knobs could not be restored");
 		return error("setting '%s': knobs could not be restored; run 'starve restore'",
 			     s->name);
 	}
 	return 0;
+}
+
+/* The run as it ended, written once (result-build.h). */
+static void run_write(struct run_ctx *c, const struct setting *s, int rep, time_t started,
+		      const struct measure *m)
+{
+	struct run_report r = { .setting = s, .repetition = rep, .started = started,
+				.applied = c->applied, .status = c->note.status,
+				.reason = c->note.status == RESULT_OK ? NULL : c->note.reason,
+				.record = m->collected ? &m->record : NULL,
+				.unsampled_hz = m->unsampled ? c->hz : 0 };
+
+	result_doc_add_run(c->result, &r);
 }
 
 /* One setting's run under the watchdog's deadline, from before its first
@@ -707,23 +710,26 @@ static int run_setting(struct run_ctx *c, const struct setting *s, json_t *run)
  * a knob changed longer than the deadline. */
 static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 {
-	json_t *run = result_build_run(c->result, s, rep);
-	int ret;
+	time_t started = time(NULL);
+	struct measure m = { .note = &c->note };
+	int ret = 0;
 
 	progress_run(&c->prog, s->name, rep, c->p->repeat);
 	status_note_reset(&c->note);
+	c->applied = true;
 	if (c->skip_reason[0]) {
-		run_set_unapplied(&c->note, run, RESULT_SKIPPED, c->skip_reason);
-		return 0;
+		run_unapplied(c, RESULT_SKIPPED, c->skip_reason);
+	} else if (deadline_arm_setup(&c->deadline, &c->wd, c->p->n_loads) < 0) {
+		status_note_set(&c->note, RESULT_ERROR, "the watchdog is not answering");
+		ret = -1;
+	} else {
+		ret = run_setting(c, s, &m);
+		if (deadline_passed(&c->deadline))	/* kept only when nothing said why */
+			status_note_set(&c->note, RESULT_ERROR, DEADLINE_PASSED_WHY);
+		deadline_disarm(&c->deadline);
 	}
-	if (deadline_arm_setup(&c->deadline, &c->wd, c->p->n_loads) < 0) {
-		run_set_status(&c->note, run, RESULT_ERROR, "the watchdog is not answering");
-		return -1;
-	}
-	ret = run_setting(c, s, run);
-	if (deadline_passed(&c->deadline))	/* kept only when nothing said why */
-		run_set_status(&c->note, run, RESULT_ERROR, DEADLINE_PASSED_WHY);
-	deadline_disarm(&c->deadline);
+	run_write(c, s, rep, started, &m);
+	run_measure_free(&m);
 	return ret;
 }
 
@@ -749,20 +755,18 @@ static int64_t run_total_ns(const struct run_ctx *c)
 	return (int64_t)run_count(c) * (c->p->warmup_ns + c->p->duration_ns);
 }
 
-static json_t *run_header(struct run_ctx *c)
+static struct result_doc *run_header(struct run_ctx *c)
 {
 	struct kernel_info k;
-	json_t *r;
 
 	kernel_probe(&k);
 	c->hz = c->p->sample_hz > 0 ? c->p->sample_hz : k.hz;
 	run_check_privileges(c, &k);
 	/* The backend every load is confined with: the chosen one when the
 	 * profile asks for cpusets, else plain affinity. */
-	r = result_build_new(c->o->argc, c->o->argv, &k,
-			     c->p->use_cpuset ? confine_probe(NULL, 0, NULL) : "affinity");
-	result_build_before(r, c->p, c->hz);
-	return r;
+	return result_doc_new(c->o->argc, c->o->argv, &k,
+			      c->p->use_cpuset ? confine_probe(NULL, 0, NULL) : "affinity", c->p,
+			      c->hz);
 }
 
 static enum run_status run_all(struct run_ctx *c)
@@ -804,11 +808,14 @@ static int run_cpuset_controller_on(struct run_ctx *c)
 static int run_output_check(struct run_ctx *c)
 {
 	c->result = run_header(c);
-	if (!c->o->result_path ||
+	if (!c->result) {
+		error("out of memory for the result");
+	} else if (!c->o->result_path ||
 	    output_check(c->o->result_path, c->result, run_count(c),
-			 c->p->n_loads + c->p->n_attach) == 0)
+			 c->p->n_loads + c->p->n_attach) == 0) {
 		return 0;
-	json_decref(c->result);
+	}
+	result_doc_free(c->result);
 	c->result = NULL;
 	if (c->journal_open)
 		journal_close(&c->journal);
@@ -831,7 +838,7 @@ static int run_plan_take(struct run_ctx *c)
 }
 
 static enum run_status run_profile_with(struct run_ctx *c, const struct profile *p,
-					const struct run_options *o, json_t **result)
+					const struct run_options *o, struct result_doc **result)
 {
 	enum run_status st;
 	int nice_before;
@@ -877,7 +884,7 @@ static enum run_status run_profile_with(struct run_ctx *c, const struct profile 
 }
 
 enum run_status run_profile(const struct profile *p, const struct run_options *o,
-			    json_t **result)
+			    struct result_doc **result)
 {
 	static bool running;	/* one at a time: see engine.h */
 	struct run_ctx *c;

@@ -1,17 +1,17 @@
 /* Running a profile (doc/design.md "Data flow of starve run"): for each
  * repetition, for each setting (interleaved A B A B): apply the setting
  * through the journal, spawn the loads, warm up, sample, stop the loads,
- * restore, and add the run's metrics to the result tree. A watchdog process
- * and the signal handlers make sure no load outlives the controller and no
- * knob stays changed. */
+ * restore, and hand the run, typed, to the serialiser (result-build.h). A
+ * watchdog process and the signal handlers make sure no load outlives the
+ * controller and no knob stays changed. */
 #ifndef STARVE_RUN_H
 #define STARVE_RUN_H
 
-#include <jansson.h>
 #include <stdbool.h>
 
 #include "harness/profile/profile.h"
 #include "harness/run/plan.h"
+#include "harness/run/result-build.h"
 
 struct run_options {
 	const char *only;		/* run only this setting (NULL: all) */
@@ -30,13 +30,13 @@ enum run_status {
 	RUN_FAILED,		/* a runtime error stopped it midway */
 };
 
-/* Run P. *RESULT receives the result tree (without verdicts) whenever
- * anything was built, even on failure; the caller owns it. Errors are
+/* Run P. *RESULT receives the result (without verdicts; result_doc_tree)
+ * whenever anything was built, even on failure; the caller owns it. Errors are
  * printed. The signal handlers stay installed, only noting signals, so the
  * caller writes its result whole; it calls signals_uninstall() after.
  * One run at a time per process (a nested or concurrent call is refused):
  * a run owns the process's signal handlers and the machine lock. */
 enum run_status run_profile(const struct profile *p, const struct run_options *o,
-			    json_t **result);
+			    struct result_doc **result);
 
 #endif

@@ -41,8 +41,10 @@ static int output_try_room(const char *tmp, off_t len)
 	return err;
 }
 
-int output_check(const char *path, const json_t *header, size_t n_runs, size_t n_tasks)
+int output_check(const char *path, const struct result_doc *doc, size_t n_runs,
+		 size_t n_tasks)
 {
+	const json_t *header = result_doc_tree(doc);
 	char tmp[4096];
 	struct stat st;
 	off_t need;
@@ -81,8 +83,9 @@ static void output_error_to(const char *msg, void *data)
 	snprintf(data, 256, "%s", msg);
 }
 
-void output_partial(const char *path, const json_t *result, bool *failed)
+void output_partial(const char *path, const struct result_doc *doc, bool *failed)
 {
+	const json_t *result = result_doc_tree(doc);
 	char why[256] = "";
 
 	if (*failed)

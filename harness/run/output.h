@@ -10,15 +10,18 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Write HEADER to PATH and check room for a result of N_RUNS runs of
- * N_TASKS loads each beside it. -1 with a message naming PATH and the
- * room needed. */
-int output_check(const char *path, const json_t *header, size_t n_runs, size_t n_tasks);
+#include "harness/run/result-build.h"
 
-/* The partial result after each run at PATH. One that cannot be written
- * (the disk filled) is said once and not tried again (*FAILED set): the
- * final write keeps the result elsewhere. */
-void output_partial(const char *path, const json_t *result, bool *failed);
+/* Write DOC (its header) to PATH and check room for a result of N_RUNS
+ * runs of N_TASKS loads each beside it. -1 with a message naming PATH and
+ * the room needed. */
+int output_check(const char *path, const struct result_doc *doc, size_t n_runs,
+		 size_t n_tasks);
+
+/* The partial result DOC after each run at PATH. One that cannot be
+ * written (the disk filled) is said once and not tried again (*FAILED
+ * set): the final write keeps the result elsewhere. */
+void output_partial(const char *path, const struct result_doc *doc, bool *failed);
 
 /* RESULT could not be written where asked: keep it in the state directory
  * ($STARVE_STATE_DIR) as result-<pid>.json; its path into KEPT (LEN bytes).

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -241,29 +242,6 @@ json_t *result_build_profile(const struct profile *p, int sample_hz)
 			 "sample_hz", sample_hz, "trace", p->trace, "loads", loads, "attach", attach,
 			 "settings", settings, "expect", expect, "compare_thresholds", cmp,
 			 "compare_gate", rb_compare_gate(p));
-}
-
-json_t *result_build_run(json_t *result, const struct setting *s, int repetition)
-{
-	json_t *run = json_pack("{s:s, s:i, s:s, s:n, s:o, s:o, s:[], s:[]}", "setting", s->name,
-				"repetition", repetition, "status", "ok", "reason",
-				"knobs_applied", rb_knobs(s), "started", rb_now(), "loads",
-				"verdicts");
-
-	json_array_append_new(json_object_get(result, "runs"), run);
-	return run;
-}
-
-void result_run_status(json_t *run, enum result_status status, const char *reason)
-{
-	json_object_set_new(run, "status", json_string(result_status_name(status)));
-	json_object_set_new(run, "reason", reason ? json_string(reason) : json_null());
-}
-
-void result_run_unapplied(json_t *run, enum result_status status, const char *reason)
-{
-	json_object_del(run, "knobs_applied");
-	result_run_status(run, status, reason);
 }
 
 static void rb_knob_before(const char *name, const char *value, void *knobs)
@@ -555,7 +533,10 @@ static json_t *rb_exact(const struct run_exact *x)
 	return o;
 }
 
-void result_build_measured(json_t *run, const struct run_record *r)
+/* A measured run's records into RUN: each load (name, type, metrics,
+ * histograms, tasks_seen, tasks, timeseries, exact), then the run's
+ * sampler, window, duration_s, noise, exact and figures objects. */
+static void rb_measured(json_t *run, const struct run_record *r)
 {
 	json_t *loads = json_object_get(run, "loads");
 
@@ -572,10 +553,75 @@ void result_build_measured(json_t *run, const struct run_record *r)
 	json_object_set_new(run, "figures", rb_source(r));
 }
 
-void result_build_unsampled(json_t *run, int hz)
+/* A run stopped before its window closed: its sampler's target only. */
+static void rb_unsampled(json_t *run, int hz)
 {
 	json_object_set_new(run, "sampler", json_pack("{s:i, s:i}", "target_hz", hz,
 						      "achieved_hz", 0));
+}
+
+json_t *result_build_run(const struct run_report *r)
+{
+	char when[32];
+	json_t *run = json_pack("{s:s, s:i, s:s, s:o, s:o, s:s, s:[], s:[]}", "setting",
+				r->setting->name, "repetition", r->repetition, "status",
+				result_status_name(r->status), "reason",
+				r->reason ? json_string(r->reason) : json_null(), "knobs_applied",
+				rb_knobs(r->setting), "started",
+				result_time_text(r->started, when, sizeof(when)), "loads",
+				"verdicts");
+
+	if (!run)
+		return NULL;
+	if (!r->applied)
+		json_object_del(run, "knobs_applied");
+	if (r->record)
+		rb_measured(run, r->record);
+	else if (r->unsampled_hz)
+		rb_unsampled(run, r->unsampled_hz);
+	return run;
+}
+
+struct result_doc {
+	json_t *tree;
+};
+
+struct result_doc *result_doc_new(int argc, char **argv, const struct kernel_info *kernel,
+				  const char *cpuset_backend, const struct profile *p,
+				  int sample_hz)
+{
+	struct result_doc *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return NULL;
+	d->tree = result_build_new(argc, argv, kernel, cpuset_backend);
+	if (!d->tree) {
+		free(d);
+		return NULL;
+	}
+	result_build_before(d->tree, p, sample_hz);
+	return d;
+}
+
+void result_doc_add_run(struct result_doc *d, const struct run_report *r)
+{
+	json_t *run = result_build_run(r);
+
+	if (run)
+		json_array_append_new(json_object_get(d->tree, "runs"), run);
+}
+
+json_t *result_doc_tree(const struct result_doc *d)
+{
+	return d->tree;
+}
+
+void result_doc_free(struct result_doc *d)
+{
+	if (!d)
+		return;
+	json_decref(d->tree);
+	free(d);
 }
 
 void result_build_finish(json_t *result, bool complete)

@@ -3,8 +3,8 @@
  * one object per run with its status, and each measured run's records
  * (harness/run/record.h), where it decides by the registry's source order
  * which figure a metric is (doc/design.md "Result model"). The engine
- * calls it as a run goes; nothing else builds the tree, and nobody reads
- * it back. The verdicts and summary are reports/result/verdict-json.c's;
+ * hands it each run once, typed (struct run_report); nothing else builds
+ * the tree, and nobody reads it back. The verdicts and summary are reports/result/verdict-json.c's;
  * reports/result/result.c writes the file. */
 #ifndef STARVE_RESULT_BUILD_H
 #define STARVE_RESULT_BUILD_H
@@ -43,14 +43,38 @@ json_t *result_build_confounders(const struct confounders *c);
  * is the rate actually used. */
 json_t *result_build_profile(const struct profile *p, int sample_hz);
 
-/* A run object: setting, repetition, status "ok", reason null, started now,
- * knobs_applied (the setting's knobs), empty loads and verdicts, appended to
- * RESULT's runs. Returns it (RESULT holds the reference). */
-json_t *result_build_run(json_t *result, const struct setting *s, int repetition);
-/* Set a run's status and reason (NULL: null). */
-void result_run_status(json_t *run, enum result_status status, const char *reason);
-/* The same for a run whose setting was not applied: no knobs_applied. */
-void result_run_unapplied(json_t *run, enum result_status status, const char *reason);
+/* One run as the engine recorded it, written into result.json once, when
+ * it is over: its setting and repetition, when it started, whether its
+ * knobs were written (else no knobs_applied), its status and reason (NULL
+ * while ok), and its figures when it was measured (RECORD), or the
+ * sampler's rate when it stopped before its window closed (UNSAMPLED_HZ). */
+struct run_report {
+	const struct setting *setting;
+	int repetition;
+	time_t started;
+	bool applied;
+	enum result_status status;
+	const char *reason;
+	const struct run_record *record;
+	int unsampled_hz;
+};
+
+/* result.json as it is built: the header, then each run as it ends. The
+ * engine holds it without seeing the tree; whoever writes it takes the
+ * tree (result_doc_tree). */
+struct result_doc;
+/* The header (result_build_new) with the knobs before and the profile as
+ * run (result_build_before). NULL when out of memory. */
+struct result_doc *result_doc_new(int argc, char **argv, const struct kernel_info *kernel,
+				  const char *cpuset_backend, const struct profile *p,
+				  int sample_hz);
+/* R appended to the runs: the only place a run's object is made. */
+void result_doc_add_run(struct result_doc *d, const struct run_report *r);
+json_t *result_doc_tree(const struct result_doc *d);
+void result_doc_free(struct result_doc *d);
+
+/* A run object from R, not yet in any result (result_doc_add_run's). */
+json_t *result_build_run(const struct run_report *r);
 /* RESULT's "knobs_before" (the knobs starve knows, as read now) and
  * "profile" (result_build_profile). */
 void result_build_before(json_t *result, const struct profile *p, int sample_hz);
@@ -63,12 +87,6 @@ void result_build_before(json_t *result, const struct profile *p, int sample_hz)
  * (metric_sampler_kept_as). Keys: in-band's in their order, then the
  * sampler's, the cgroup's, the kept ones, exact mode's. */
 json_t *result_build_metrics(const struct figures *f);
-/* A measured run's records into RUN: each load (name, type, metrics,
- * histograms, tasks_seen, tasks, timeseries, trace or bpf), then the run's
- * sampler, window, duration_s, noise, trace, bpf and figures objects. */
-void result_build_measured(json_t *run, const struct run_record *r);
-/* A run stopped before its window closed: its sampler's target only. */
-void result_build_unsampled(json_t *run, int hz);
 /* The metrics of SUM that apply to TYPE into METRICS, and its histogram
  * under its meaning's name ("wakeup_latency", "round_trip", "lateness",
  * "gap") into HISTOGRAMS when it holds anything (and HISTOGRAMS is not

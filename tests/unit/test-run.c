@@ -226,6 +226,7 @@ START_TEST(header_and_runs_have_the_documented_shape)
 	struct knob_value kv = { .name = "kernel.x", .value = "1" };
 	struct setting s = { .name = "on", .knobs = &kv, .n_knobs = 1 };
 	json_t *r = result_build_new(3, argv, NULL, "affinity"), *run;
+	struct run_report rr;
 
 	ck_assert_str_eq(json_string_value(json_object_get(r, "format")), RESULT_FORMAT);
 	ck_assert_int_eq(json_integer_value(json_object_get(r, "format_version")),
@@ -238,19 +239,32 @@ START_TEST(header_and_runs_have_the_documented_shape)
 	result_build_finish(r, true);
 	ck_assert(json_is_true(json_object_get(r, "complete")));
 	ck_assert(json_is_string(json_object_get(r, "ended")));
-	run = result_build_run(r, &s, 2);
-	ck_assert_ptr_eq(json_array_get(json_object_get(r, "runs"), 0), run);
+	rr = (struct run_report){ .setting = &s, .repetition = 2, .started = 1796288400,
+				  .applied = true };
+	run = result_build_run(&rr);
 	ck_assert_str_eq(json_string_value(json_object_get(run, "status")), "ok");
 	ck_assert(json_is_null(json_object_get(run, "reason")));
 	ck_assert_int_eq(json_integer_value(json_object_get(run, "repetition")), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(run, "started")), "2026-12-03T09:00:00Z");
 	ck_assert_str_eq(json_string_value(json_object_get(json_object_get(run, "knobs_applied"),
 							   "kernel.x")), "1");
-	result_run_status(run, RESULT_SKIPPED, "no such knob");
+	json_decref(run);
+	rr.status = RESULT_SKIPPED;
+	rr.reason = "no such knob";
+	run = result_build_run(&rr);
 	ck_assert_str_eq(json_string_value(json_object_get(run, "status")), "skipped");
 	ck_assert_str_eq(json_string_value(json_object_get(run, "reason")), "no such knob");
 	ck_assert_ptr_nonnull(json_object_get(run, "knobs_applied"));
-	result_run_unapplied(run, RESULT_SKIPPED, "no such knob");
+	json_decref(run);
+	rr.applied = false;	/* the setting was never applied */
+	run = result_build_run(&rr);
 	ck_assert_ptr_null(json_object_get(run, "knobs_applied"));
+	rr.unsampled_hz = 250;	/* stopped before its window closed */
+	json_decref(run);
+	run = result_build_run(&rr);
+	ck_assert_int_eq(json_integer_value(json_object_get(json_object_get(run, "sampler"),
+							    "achieved_hz")), 0);
+	json_decref(run);
 	json_decref(r);
 }
 END_TEST
@@ -333,8 +347,9 @@ START_TEST(an_exact_load_names_who_held_the_cpu)
 	l.exact.holders[0] = (struct tsched_holder){ .pid = 50, .comm = "hog", .prio = 49,
 						     .policy = SCHED_FIFO,
 						     .ns = 950 * NSEC_PER_MSEC };
-	run = result_build_run(result, &s, 0);
-	result_build_measured(run, &r);
+	run = result_build_run(&(struct run_report){ .setting = &s, .applied = true,
+						     .record = &r });
+	json_array_append_new(json_object_get(result, "runs"), run);
 	load = json_array_get(json_object_get(run, "loads"), 0);
 	ck_assert_str_eq(keys_of(load, keys, sizeof(keys)), "name,type,metrics,exact");
 	ck_assert_double_eq_tol(val(json_object_get(load, "metrics"), "starvation_max"), 0.95, 1e-9);
@@ -357,8 +372,9 @@ START_TEST(an_exact_load_names_who_held_the_cpu)
 	l.exact.holders_timed = false;
 	r.exact.source = "bpf";
 	r.exact.instance[0] = '\0';
-	run = result_build_run(result, &s, 1);
-	result_build_measured(run, &r);
+	run = result_build_run(&(struct run_report){ .setting = &s, .repetition = 1,
+						     .applied = true, .record = &r });
+	json_array_append_new(json_object_get(result, "runs"), run);
 	load = json_array_get(json_object_get(run, "loads"), 0);
 	lg = json_object_get(json_object_get(load, "exact"), "longest");
 	ck_assert_str_eq(keys_of(lg, keys, sizeof(keys)), "tid,cpu,wait_s,at_s,comm,ran_before");
