@@ -251,14 +251,14 @@ static void html_who_ran_row(void *data, const struct rv_run *run, const char *l
 	xml_close(w);
 }
 
-/* Exact mode: who ran instead during each load's longest stretch. */
+/* The exact source: who held the CPU during each load's longest wait. */
 static void html_who_ran(struct xml_writer *w, const struct result_view *v)
 {
-	static const char *const head[] = { "run", "who ran instead" };
+	static const char *const head[] = { "run", "who held the CPU" };
 
 	if (!who_ran_any(v))
 		return;
-	html_el(w, "h2", "Who ran instead (exact mode)");
+	html_el(w, "h2", "Who held the CPU");
 	html_el(w, "p", "For each load's longest wait, from the scheduler's events: the tasks "
 		 "that held that CPU meanwhile, with their policy, priority and time.");
 	xml_open(w, "table");

@@ -130,12 +130,12 @@ static void markdown_who_ran_line(void *data, const struct rv_run *run, const ch
 	fputc('\n', data);
 }
 
-/* Exact mode: who ran instead during each load's longest stretch. */
+/* The exact source: who held the CPU during each load's longest wait. */
 static void markdown_who_ran(FILE *f, const struct result_view *v)
 {
 	if (!who_ran_any(v))
 		return;
-	fprintf(f, "\n**Who ran instead** (exact mode, each load's longest wait)\n\n");
+	fprintf(f, "\n**Who held the CPU** (each load's longest wait)\n\n");
 	who_ran_each(v, markdown_who_ran_line, f);
 }
 

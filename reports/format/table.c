@@ -224,12 +224,12 @@ static void table_who_ran_line(void *data, const struct rv_run *run, const char 
 	fprintf(data, "  %s: %s\n", label, line);
 }
 
-/* Exact mode: who ran instead during each load's longest stretch. */
+/* The exact source: who held the CPU during each load's longest wait. */
 static void table_who_ran(FILE *f, const struct result_view *v)
 {
 	if (!who_ran_any(v))
 		return;
-	fprintf(f, "who ran instead (exact mode, each load's longest wait):\n");
+	fprintf(f, "who held the CPU (each load's longest wait):\n");
 	who_ran_each(v, table_who_ran_line, f);
 	fputc('\n', f);
 }
