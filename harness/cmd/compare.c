@@ -9,14 +9,12 @@
 #include "reports/compare/compare.h"
 #include "reports/formats.h"
 #include "reports/result/result-view.h"
+#include "reports/result/results-dir.h"
 
 #include <errno.h>
-#include <glob.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static int run_compare(int argc, char **argv);
 
@@ -212,56 +210,27 @@ static void compare_print(const struct cmp_table *t, enum report_format_id forma
 		fclose(safe);
 }
 
-/* The operands, each directory replaced by the result.json files under it
- * (up to three levels: `starve vm` writes DIR/KERNEL/PROFILE/result.json),
- * in path order. Returns the count, or -1 with an error printed. */
-static int compare_expand(char **operands, size_t n, char **files, glob_t *globs)
+/* The operands read into R: each a result, or a folder of them
+ * (reports/result/results-dir.h: starve vm writes DIR/KERNEL/PROFILE/
+ * result.json). A folder without a readable result is refused; one with a
+ * result it skipped is compared without it, and said so. 0, or -1 with an
+ * error printed. */
+static int compare_read(char **operands, size_t n, struct results *r)
 {
-	static const char *const depth[] = { "/result.json", "/*/result.json", "/*/*/result.json" };
-	size_t got = 0;
-
 	for (size_t i = 0; i < n; i++) {
-		struct stat st;
-		size_t before = got;
+		size_t before = r->n;
+		int found = results_add(r, operands[i]);
 
-		if (stat(operands[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
-			if (got == COMPARE_MAX)
-				return error("too many results (at most %d)", COMPARE_MAX);
-			files[got++] = operands[i];
-			continue;
-		}
-		for (size_t d = 0; d < 3; d++) {
-			char pattern[PATH_MAX];
-			glob_t *g = &globs[i * 3 + d];
-
-			snprintf(pattern, sizeof(pattern), "%s%s", operands[i], depth[d]);
-			if (glob(pattern, 0, NULL, g) != 0)
-				continue;
-			for (size_t k = 0; k < g->gl_pathc; k++) {
-				if (got == COMPARE_MAX)
-					return error("too many results (at most %d)", COMPARE_MAX);
-				files[got++] = g->gl_pathv[k];
-			}
-		}
-		if (got == before)
+		if (found < 0)
+			return -1;
+		if (!found)
 			return error("%s: no result.json under this directory", operands[i]);
+		if (r->n == before)
+			return error("%s: none of its %d results could be read", operands[i], found);
 	}
-	return (int)got;
-}
-
-/* Read the N files; on failure print why and return -1 (views freed). */
-static int compare_load(char **files, size_t n, struct result_view **views)
-{
-	char why[1024];
-
-	for (size_t i = 0; i < n; i++) {
-		views[i] = rv_open(files[i], why, sizeof(why));
-		if (!views[i]) {
-			while (i--)
-				rv_free(views[i]);
-			return error("%s", why);
-		}
-	}
+	if (r->skipped)
+		warning("comparing %zu of %zu results: %zu skipped", r->n, r->n + r->skipped,
+			r->skipped);
 	return 0;
 }
 
@@ -298,7 +267,7 @@ static int compare_html(const struct cmp_table *t, const char *path)
 /* Match, test and print N read results; the exit status. */
 static int compare_views(const struct compare_args *a, struct result_view **views, size_t n)
 {
-	const char *labels[COMPARE_MAX] = { NULL };
+	const char *labels[RESULTS_MAX] = { NULL };
 	struct cmp_table t;
 	int ret;
 
@@ -321,30 +290,21 @@ static int compare_views(const struct compare_args *a, struct result_view **view
 	return ret;
 }
 
-/* Expand, read, compare; the exit status. */
+/* Read, compare; the exit status. */
 static int compare_files(const struct compare_args *a)
 {
-	glob_t *globs = calloc(3 * a->files.n, sizeof(*globs));
-	struct result_view *views[COMPARE_MAX];
-	char *files[COMPARE_MAX];
-	int n, ret = EXIT_USAGE;
+	struct results r = { .n = 0 };
+	int ret = EXIT_USAGE;
 
-	if (!globs)
-		return error("out of memory"), EXIT_RUNTIME;
-	n = compare_expand(a->files.v, a->files.n, files, globs);
-	if (n >= 0 && !a->settings && n < 2)
-		n = error(COMPARE_TOO_FEW);
-	if (n >= 0 && a->labels.n > (size_t)n)
-		n = error("%zu --label options for %d results", a->labels.n, n);
-	if (n >= 0 && compare_load(files, (size_t)n, views) == 0) {
-		ret = compare_views(a, views, (size_t)n);
-		for (int i = 0; i < n; i++)
-			rv_free(views[i]);
-	}
-	for (size_t i = 0; i < 3 * a->files.n; i++)
-		if (globs[i].gl_pathv)
-			globfree(&globs[i]);
-	free(globs);
+	if (compare_read(a->files.v, a->files.n, &r) < 0)
+		;
+	else if (!a->settings && r.n < 2)
+		error(COMPARE_TOO_FEW);
+	else if (a->labels.n > r.n)
+		error("%zu --label options for %zu results", a->labels.n, r.n);
+	else
+		ret = compare_views(a, r.v, r.n);
+	results_free(&r);
 	return ret;
 }
 

@@ -3,7 +3,8 @@
 # are put in kernel order by --sort version (6.18.44 < 6.18.45 < 6.19.0, the
 # oldest the baseline), each is tested against the baseline, and the first
 # significant change of a row is named with the result before it (the bisect
-# hint); a directory stands for the result.json files under it. The JUnit
+# hint); a directory stands for the result.json files under it (one that is
+# not a result is skipped, named and counted). The JUnit
 # output has a testcase per gated metric and compared result; the HTML page
 # is well-formed, and renders in headless Chromium where it is installed.
 . "$top_srcdir/tests/lib.sh"
@@ -34,6 +35,23 @@ done
 "$STARVE" compare --sort version "$TMPDIR_TEST/runs" >"$out" || [ $? = 1 ] || fail "directory: exit $?"
 grep -q '^first change: probe wakeup_p99 regression between 6.18.45 and 6.19.0$' "$out" ||
 	{ cat "$out" >&2; fail "directory: not the three results"; }
+# a result in the directory that is not one: skipped, named with why, and
+# counted; the others are compared as before
+mkdir -p "$TMPDIR_TEST/runs/cut"
+head -c 100 "$d/same.json" >"$TMPDIR_TEST/runs/cut/result.json"
+"$STARVE" compare --sort version "$TMPDIR_TEST/runs" >"$out" 2>"$TMPDIR_TEST/err"
+rc=$?
+[ $rc = 1 ] || { cat "$TMPDIR_TEST/err" >&2; fail "a directory with a cut result: exit $rc"; }
+grep -q "warning: skipped $TMPDIR_TEST/runs/cut/result.json:[0-9]*:[0-9]*: invalid JSON" \
+	"$TMPDIR_TEST/err" || { cat "$TMPDIR_TEST/err" >&2; fail "the cut result is not named"; }
+grep -q 'warning: comparing 3 of 4 results: 1 skipped$' "$TMPDIR_TEST/err" ||
+	{ cat "$TMPDIR_TEST/err" >&2; fail "the skipped result is not counted"; }
+grep -q '^first change: probe wakeup_p99 regression between 6.18.45 and 6.19.0$' "$out" ||
+	{ cat "$out" >&2; fail "a cut result: not the three others"; }
+mkdir "$TMPDIR_TEST/cut-only" && cp "$TMPDIR_TEST/runs/cut/result.json" "$TMPDIR_TEST/cut-only/"
+expect_exit 2 "$STARVE" compare "$d/base.json" "$TMPDIR_TEST/cut-only" 2>"$TMPDIR_TEST/err"
+grep -q "cut-only: none of its 1 results could be read" "$TMPDIR_TEST/err" ||
+	fail "a directory of unreadable results is not refused: $(cat "$TMPDIR_TEST/err")"
 mkdir "$TMPDIR_TEST/empty"
 "$STARVE" compare "$TMPDIR_TEST/empty" "$d/base.json" >/dev/null 2>"$TMPDIR_TEST/err"
 [ $? = 2 ] && grep -q 'no result.json under this directory' "$TMPDIR_TEST/err" ||
