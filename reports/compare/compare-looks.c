@@ -9,92 +9,64 @@
 #include "reports/compare/compare-looks.h"
 #include "reports/result/result.h"
 
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-/* The result trees of one side, one per profile: the runs of the same
- * profile in several directories (the looks of --until-decided) are one
- * result, the later ones' runs appended and renumbered. */
-struct looks_trees {
-	json_t *tree[LOOKS_MAX_RESULTS];
-	size_t n;
-};
-
-static const char *looks_tree_profile(json_t *tree)
+/* Move R's results of the profile of R->v[FIRST] into OUT as one view, the
+ * later looks' runs appended to the first's (rv_merge), and leave their
+ * slots in R empty; a profile that cannot be merged or kept is skipped with
+ * a warning, its results counted. */
+static void looks_take_profile(struct results *r, size_t first, struct looks_results *out)
 {
-	const char *name = json_string_value(json_object_get(json_object_get(tree, "profile"), "name"));
+	const struct result_view *same[RESULTS_MAX];
+	size_t at[RESULTS_MAX], n = 0;
+	const char *profile = r->v[first]->profile.name;
+	struct result_view *one;
+	char why[1024];
+	bool keep;
 
-	return name ? name : "";
-}
-
-static void looks_tree_add(struct looks_trees *t, json_t *tree)
-{
-	for (size_t i = 0; i < t->n; i++) {
-		json_t *runs, *run;
-		size_t k;
-
-		if (strcmp(looks_tree_profile(t->tree[i]), looks_tree_profile(tree)))
-			continue;
-		runs = json_object_get(t->tree[i], "runs");
-		json_array_foreach(json_object_get(tree, "runs"), k, run) {
-			json_object_set_new(run, "repetition", json_integer((json_int_t)json_array_size(runs)));
-			json_array_append(runs, run);
+	for (size_t i = first; i < r->n; i++)
+		if (r->v[i] && !strcmp(r->v[i]->profile.name, profile)) {
+			same[n] = r->v[i];
+			at[n++] = i;
 		}
-		json_decref(tree);
-		return;
-	}
-	if (t->n < LOOKS_MAX_RESULTS)
-		t->tree[t->n++] = tree;
+	one = n == 1 ? r->v[first] : rv_merge(same, n, why, sizeof(why));
+	if (!one)
+		warning("skipped the looks of %s: %s", profile, why);
+	else if (out->n == LOOKS_MAX_RESULTS)
+		warning("skipped %s: more than %d profiles", one->file, LOOKS_MAX_RESULTS);
+	keep = one && out->n < LOOKS_MAX_RESULTS;
+	if (keep)
+		out->v[out->n++] = one;
 	else
-		json_decref(tree);
-}
-
-/* Every result.json in DIR, or one or two levels below it (as starve vm
- * writes them: DIR/<label>/<profile>/result.json), or DIR itself when it is
- * a .json file. */
-static void looks_trees_read(const char *dir, struct looks_trees *t)
-{
-	static const char *const below[] = { "", "/*", "/*/*" };
-	char pattern[4096];
-
-	if (strlen(dir) > 5 && !strcmp(dir + strlen(dir) - 5, ".json")) {
-		json_t *tree = result_read(dir, NULL, 0);
-
-		if (tree)
-			looks_tree_add(t, tree);
-		return;
-	}
-	for (size_t p = 0; p < sizeof(below) / sizeof(below[0]); p++) {
-		glob_t g;
-
-		snprintf(pattern, sizeof(pattern), "%s%s/result.json", dir, below[p]);
-		if (glob(pattern, 0, NULL, &g))
-			continue;
-		for (size_t i = 0; i < g.gl_pathc; i++) {
-			json_t *tree = result_read(g.gl_pathv[i], NULL, 0);
-
-			if (tree)
-				looks_tree_add(t, tree);
-		}
-		globfree(&g);
+		out->skipped += n;
+	if (n > 1 && !keep)
+		rv_free(one);
+	for (size_t k = 0; k < n; k++) {
+		if (!keep || r->v[at[k]] != one)
+			rv_free(r->v[at[k]]);
+		r->v[at[k]] = NULL;
 	}
 }
 
-/* The views of the results in the N directories DIRS, merged by profile. */
+/* The views of the results in the N directories DIRS (results-dir.h),
+ * merged by profile; every result skipped on the way is warned and
+ * counted in R->skipped. */
 void looks_collect(const char *const *dirs, size_t n, struct looks_results *r)
 {
-	struct looks_trees t = { .n = 0 };
+	struct results found = { .n = 0 };
 
-	for (size_t i = 0; i < n; i++)
-		looks_trees_read(dirs[i], &t);
 	r->n = 0;
-	for (size_t i = 0; i < t.n; i++) {
-		if ((r->v[r->n] = rv_build(t.tree[i], dirs[0], NULL, 0)))
-			r->n++;
-		json_decref(t.tree[i]);
-	}
+	for (size_t i = 0; i < n; i++)
+		if (access(dirs[i], F_OK) == 0)	/* else a look that left nothing */
+			results_add(&found, dirs[i]);	/* < 0: said; the side misses it */
+	r->skipped = found.skipped;
+	for (size_t i = 0; i < found.n; i++)
+		if (found.v[i])
+			looks_take_profile(&found, i, r);
+	results_free(&found);
 }
 
 void looks_results_free(struct looks_results *r)
@@ -261,18 +233,46 @@ static int looks_judge_sets(const struct looks_results *base, const struct looks
 	return base->n ? state : LOOKS_MISSING;
 }
 
-int looks_judge(const struct looks_sides *s, const struct looks_rule *rule, char *figure,
-		 size_t len)
+/* The runs with status ok of R's first result. */
+static size_t looks_ok_runs(const struct looks_results *r)
+{
+	size_t runs = 0;
+
+	for (size_t i = 0; r->n && i < r->v[0]->n_runs; i++)
+		runs += r->v[0]->runs[i].status == RESULT_OK;
+	return runs;
+}
+
+/* looks_judge, and into RUNS (when not NULL) the runs with status ok of
+ * each side's first result. A figure judged on fewer results than the
+ * directories hold says how many were skipped. */
+static int looks_judge_runs(const struct looks_sides *s, const struct looks_rule *rule,
+			    char *figure, size_t len, size_t runs[2])
 {
 	struct looks_results base, got;
+	size_t skipped;
 	int state;
 
 	looks_collect(s->base, s->n_base, &base);
 	looks_collect(s->dirs, s->n, &got);
 	state = looks_judge_sets(&base, &got, rule, figure, len);
+	skipped = base.skipped + got.skipped;
+	if (skipped)
+		snprintf(figure + strlen(figure), len - strlen(figure),
+			 "; %zu result%s skipped (see the warnings)", skipped, skipped == 1 ? "" : "s");
+	if (runs) {
+		runs[0] = looks_ok_runs(&base);
+		runs[1] = looks_ok_runs(&got);
+	}
 	looks_results_free(&base);
 	looks_results_free(&got);
 	return state;
+}
+
+int looks_judge(const struct looks_sides *s, const struct looks_rule *rule, char *figure,
+		 size_t len)
+{
+	return looks_judge_runs(s, rule, figure, len, NULL);
 }
 
 size_t looks_runs(const char *dir)
@@ -281,9 +281,7 @@ size_t looks_runs(const char *dir)
 	size_t runs;
 
 	looks_collect(&dir, 1, &r);
-	runs = 0;
-	for (size_t i = 0; r.n && i < r.v[0]->n_runs; i++)
-		runs += r.v[0]->runs[i].status == RESULT_OK;
+	runs = looks_ok_runs(&r);
 	looks_results_free(&r);
 	return runs;
 }
@@ -309,16 +307,28 @@ const char *looks_state_name(const struct looks_rule *rule, int state)
 	return state >= 0 && state <= LOOKS_OPEN ? name[state] : "?";
 }
 
+/* The directories of SIDE's looks 1..LOOKS into BUF, pointed at by DIRS. */
+static void looks_side_dirs(const struct looks_driver *d, size_t side, size_t looks,
+			    char (*buf)[4096], const char **dirs)
+{
+	for (size_t l = 0; l < looks && l < LOOKS_MAX; l++) {
+		d->dir(d->data, side, l + 1, buf[l], sizeof(buf[l]));
+		dirs[l] = buf[l];
+	}
+}
+
 /* The runs of SIDE's looks 1..LOOKS, summed. */
 static size_t looks_side_runs(const struct looks_driver *d, size_t side, size_t looks)
 {
-	char dir[4096];
-	size_t runs = 0;
+	char buf[LOOKS_MAX][4096];
+	const char *dirs[LOOKS_MAX];
+	struct looks_results r;
+	size_t runs;
 
-	for (size_t l = 1; l <= looks; l++) {
-		d->dir(d->data, side, l, dir, sizeof(dir));
-		runs += looks_runs(dir);
-	}
+	looks_side_dirs(d, side, looks, buf, dirs);
+	looks_collect(dirs, looks, &r);
+	runs = looks_ok_runs(&r);
+	looks_results_free(&r);
 	return runs;
 }
 
@@ -328,18 +338,15 @@ static void looks_judge_side(const struct looks_driver *d, const struct looks_ru
 {
 	char base[LOOKS_MAX][4096], dirs[LOOKS_MAX][4096];
 	const char *bp[LOOKS_MAX], *dp[LOOKS_MAX];
+	size_t runs[2];
 
-	for (size_t l = 0; l < look && l < LOOKS_MAX; l++) {
-		d->dir(d->data, 0, l + 1, base[l], sizeof(base[l]));
-		d->dir(d->data, side, l + 1, dirs[l], sizeof(dirs[l]));
-		bp[l] = base[l];
-		dp[l] = dirs[l];
-	}
-	out->state = looks_judge(&(struct looks_sides){ bp, look, dp, look }, rule, out->figure,
-				 sizeof(out->figure));
+	looks_side_dirs(d, 0, look, base, bp);
+	looks_side_dirs(d, side, look, dirs, dp);
+	out->state = looks_judge_runs(&(struct looks_sides){ bp, look, dp, look }, rule,
+				      out->figure, sizeof(out->figure), runs);
 	out->looks = look;
-	out->runs_base = looks_side_runs(d, 0, look);
-	out->runs = looks_side_runs(d, side, look);
+	out->runs_base = runs[0];
+	out->runs = runs[1];
 }
 
 static bool looks_any_open(const struct looks_outcome *out, size_t n)

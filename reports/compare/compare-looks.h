@@ -10,6 +10,7 @@
 
 #include "reports/compare/compare.h"
 #include "reports/result/result-view.h"
+#include "reports/result/results-dir.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -95,13 +96,14 @@ int looks_decide(const struct looks_driver *d, struct looks_outcome *out);
  * "changed" (with one), "missing", "undecided". */
 const char *looks_state_name(const struct looks_rule *rule, int state);
 
-/* The results of N directories merged by profile (each look's runs appended
- * to the first's, renumbered), for a caller that builds its own comparison
- * of them (bisect's evidence). */
+/* The results of N directories (reports/result/results-dir.h) merged by
+ * profile (each look's runs appended to the first's, renumbered), for a
+ * caller that builds its own comparison of them (bisect's evidence). */
 #define LOOKS_MAX_RESULTS 32
 struct looks_results {
 	struct result_view *v[LOOKS_MAX_RESULTS];
 	size_t n;
+	size_t skipped;		/* result files not read or not merged: each warned */
 };
 void looks_collect(const char *const *dirs, size_t n, struct looks_results *r);
 void looks_results_free(struct looks_results *r);

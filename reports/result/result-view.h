@@ -293,6 +293,12 @@ void rv_free(struct result_view *v);
  * (the rest is what V checked). V is freed either way; NULL with WHY filled
  * when memory runs out. */
 struct result_view *rv_reread(struct result_view *v, char *why, size_t why_len);
+/* One view of the N results V of one profile (the looks of --until-decided,
+ * result-view-merge.c): V[0]'s document with the runs of the others
+ * appended in order, renumbered as further repetitions. The V stay as they
+ * are. NULL with WHY filled when memory runs out or the merge is invalid. */
+struct result_view *rv_merge(const struct result_view *const *v, size_t n, char *why,
+			     size_t why_len);
 /* The schema every view is checked against: reports/result/result-schema.json as
  * this starve was built with. */
 const char *rv_schema_text(void);

@@ -1,10 +1,13 @@
-/* Unit tests for results folders (reports/result/results-dir.c): every
- * result.json in a folder and up to two levels below is read through the
- * view, one that is not a result is skipped with a warning naming it and
- * counted, and a result named by itself must be one. */
+/* Unit tests for results folders (reports/result/results-dir.c) and the
+ * looks that read them (reports/compare/compare-looks.c): every result.json
+ * in a folder and up to two levels below is read through the view, one
+ * that is not a result is skipped with a warning naming it and counted, a
+ * result named by itself must be one, the looks of one profile are one
+ * result, and a judgement on fewer results than were found says so. */
 #include "config.h"
 #include "lib/error.h"
 #include "lib/fsutil.h"
+#include "reports/compare/compare-looks.h"
 #include "reports/result/results-dir.h"
 
 #include "tests/unit/unit.h"
@@ -113,6 +116,51 @@ START_TEST(a_result_named_by_itself_must_be_one)
 }
 END_TEST
 
+/* Two looks of profile p are one result with all four runs; a third look
+ * that is not a result is skipped, counted and named. */
+START_TEST(looks_merge_by_profile_and_count_what_they_skipped)
+{
+	const char *dirs[3];
+	char d[3][512];
+	struct looks_results r;
+
+	write_result("l1", 2, 0.5);
+	write_result("l2", 2, 0.5);
+	write_broken("l3");
+	for (int i = 0; i < 3; i++) {
+		snprintf(d[i], sizeof(d[i]), "%s/l%d", top, i + 1);
+		dirs[i] = d[i];
+	}
+	looks_collect(dirs, 3, &r);
+	ck_assert_uint_eq(r.n, 1);
+	ck_assert_uint_eq(r.v[0]->n_runs, 4);
+	ck_assert_int_eq(r.v[0]->runs[3].repetition, 3);
+	ck_assert_uint_eq(r.skipped, 1);
+	ck_assert_ptr_nonnull(strstr(said, path_of("l3")));
+	looks_results_free(&r);
+}
+END_TEST
+
+/* A side judged on its readable looks only says how many it skipped. */
+START_TEST(a_judgement_says_how_many_results_it_skipped)
+{
+	char base[512], l2[512], l3[512], figure[400];
+	const char *b = base, *dirs[2] = { l2, l3 };
+	struct looks_rule rule = { .alpha = 0.05 };
+
+	write_result("l1", 3, 0.5);
+	write_result("l2", 3, 0.5);
+	write_broken("l3");
+	snprintf(base, sizeof(base), "%s/l1", top);
+	snprintf(l2, sizeof(l2), "%s/l2", top);
+	snprintf(l3, sizeof(l3), "%s/l3", top);
+	looks_judge(&(struct looks_sides){ &b, 1, dirs, 2 }, &rule, figure, sizeof(figure));
+	ck_assert_msg(strstr(figure, "; 1 result skipped (see the warnings)"), "%s", figure);
+	looks_judge(&(struct looks_sides){ &b, 1, dirs, 1 }, &rule, figure, sizeof(figure));
+	ck_assert_msg(!strstr(figure, "skipped"), "%s", figure);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("results-dir");
@@ -121,6 +169,8 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, a_folder_is_read_two_levels_down_and_says_what_it_skipped);
 	tcase_add_test(tc, a_result_named_by_itself_must_be_one);
+	tcase_add_test(tc, looks_merge_by_profile_and_count_what_they_skipped);
+	tcase_add_test(tc, a_judgement_says_how_many_results_it_skipped);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
