@@ -7,6 +7,7 @@
 #include "reports/compare/compare.h"
 #include "reports/result/result.h"
 #include "reports/result/result-view.h"
+#include "reports/result/results-dir.h"
 #include "reports/format/table.h"
 
 #include <jansson.h>
@@ -123,24 +124,26 @@ static void vm_print_html(const struct cmp_table *t, FILE *f)
 	cmp_write_html(t, f);	/* a write error shows at fclose */
 }
 
-/* The results of PROFILE that came back, with their labels; N of them. */
-static size_t vm_compare_load(const char *dir, const struct vm_kernel *k, size_t n,
-			      const char *profile, struct result_view **views, const char **labels)
+/* The results of PROFILE that came back (DIR/<label>/<profile>/, a results
+ * folder: reports/result/results-dir.h) into R, with their labels; a
+ * kernel without a readable one is left out, and said so. */
+static void vm_compare_load(const char *dir, const struct vm_kernel *k, size_t n,
+			    const char *profile, struct results *r, const char **labels)
 {
-	size_t got = 0;
-
 	for (size_t i = 0; i < n; i++) {
 		char path[PATH_MAX + 512];
+		size_t before = r->n;
 
-		snprintf(path, sizeof(path), "%s/%s/%s/result.json", dir, k[i].label, profile);
-		views[got] = access(path, F_OK) == 0 ? rv_open(path, NULL, 0) : NULL;
-		if (!views[got]) {
+		snprintf(path, sizeof(path), "%s/%s/%s", dir, k[i].label, profile);
+		if (access(path, F_OK) != 0 || results_add(r, path) <= 0)
 			printf("(%s has no result of %s: left out)\n", k[i].label, profile);
-			continue;
-		}
-		labels[got++] = k[i].label;
+		else if (r->n == before)
+			printf("(%s's result of %s could not be read: left out)\n", k[i].label,
+			       profile);
+		else
+			for (size_t j = before; j < r->n; j++)
+				labels[j] = k[i].label;
 	}
-	return got;
 }
 
 int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, const char *profile,
@@ -148,20 +151,19 @@ int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, con
 {
 	struct cmp_options opt = { .alpha = CMP_DEFAULT_ALPHA, .threshold = CMP_DEFAULT_THRESHOLD,
 				   .undecided = (enum cmp_undecided)undecided };
-	struct result_view *views[VM_MAX_KERNELS];
-	const char *labels[VM_MAX_KERNELS];
+	struct results r = { .n = 0 };
+	const char *labels[RESULTS_MAX];
 	struct cmp_table t;
-	size_t got;
 	int ret = cmp_undecided_exit(opt.undecided);
 
 	if (n > VM_MAX_KERNELS)
 		n = VM_MAX_KERNELS;
 	printf("\n== comparison of %s across %zu kernels\n", profile, n);
-	got = vm_compare_load(dir, k, n, profile, views, labels);
-	if (got >= 2 && cmp_build_results(&t, (const struct result_view *const *)views, labels, got,
-					   &opt) < 0) {
+	vm_compare_load(dir, k, n, profile, &r, labels);
+	if (r.n >= 2 && cmp_build_results(&t, (const struct result_view *const *)r.v, labels, r.n,
+					  &opt) < 0) {
 		ret = -1;
-	} else if (got >= 2) {
+	} else if (r.n >= 2) {
 		printf("baseline: %s\n", labels[0]);
 		cmp_print_text(&t, stdout);
 		vm_compare_file(dir, profile, "txt", &t, cmp_print_text);
@@ -175,7 +177,6 @@ int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, con
 		printf("UNDECIDED in %s: fewer than two kernels have a result, nothing to "
 		       "compare\n", profile);
 	}
-	for (size_t i = 0; i < got; i++)
-		rv_free(views[i]);
+	results_free(&r);
 	return ret;
 }
