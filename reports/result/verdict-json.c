@@ -7,17 +7,14 @@
 
 json_t *verdict_record_json(const struct result_view *v, const struct verdict_record *r)
 {
-	static const char *const copied[] = { "load", "metric", "op", "threshold",
-					      "threshold_text" };
-	const json_t *expect = json_array_get(
-		json_object_get(json_object_get(v->tree, "profile"), "expect"), r->expect);
-	json_t *o = json_object();
+	const struct rv_rule *rule = &v->profile.expect[r->expect].rule;
+	json_t *o = json_pack("{s:s, s:s, s:s, s:f}", "load", rule->load, "metric", rule->metric,
+			      "op", result_op_name(rule->op), "threshold", rule->threshold);
 
 	if (!o)
 		return NULL;
-	for (size_t i = 0; i < sizeof(copied) / sizeof(copied[0]); i++)
-		if (json_object_get(expect, copied[i]))
-			json_object_set(o, copied[i], json_object_get(expect, copied[i]));
+	if (rule->threshold_text)	/* as the profile wrote it, when it did */
+		json_object_set_new(o, "threshold_text", json_string(rule->threshold_text));
 	json_object_set_new(o, "value", isnan(r->value) ? json_null() : json_real(r->value));
 	json_object_set_new(o, "verdict", json_string(verdict_name(r->kind)));
 	json_object_set_new(o, "reason", r->reason[0] ? json_string(r->reason) : json_null());
