@@ -47,7 +47,7 @@ static int cmp_json_print(const struct cmp_table *t, FILE *f)
 	return ret < 0 || fputc('\n', f) == EOF ? -1 : 0;
 }
 
-#define REPORT_FORMAT_ROW(ID, NAME, FILE, WRITE, WRITE_PARAMS, COMPARE, OPTION, HELP)         \
+#define REPORT_FORMAT_ROW(ID, NAME, FILE, WRITE, WRITE_PARAMS, COMPARE, OPTION, HELP, ...)    \
 	[RF_##ID] = { RF_##ID, NAME, FILE, HELP, WRITE, WRITE_PARAMS, COMPARE },
 const struct report_format report_formats[] = { REPORT_FORMATS(REPORT_FORMAT_ROW) };
 const size_t report_format_count = sizeof(report_formats) / sizeof(report_formats[0]);

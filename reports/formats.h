@@ -24,30 +24,40 @@
 
 struct cmp_table;
 
-/* X(ID, NAME, FILE, WRITE, WRITE_PARAMS, COMPARE, OPTION, HELP), one row a
- * format, in the order help and error messages list them. WRITE or
- * WRITE_PARAMS (a format that uses the report parameters) writes a result;
- * COMPARE, if not NULL, prints a comparison (reports/formats.c). OPTION is
- * how `starve report` names an output besides --format: OPT_FILE, --NAME F (a
- * file, '-' for stdout); OPT_FLAG, --NAME alone prints it (the table, which a
- * terminal shows by default). */
+/* X(ID, NAME, FILE, WRITE, WRITE_PARAMS, COMPARE, OPTION, HELP, COMPARE_OPTION,
+ * COMPARE_HELP), one row a format, in the order help and error messages list
+ * them. WRITE or WRITE_PARAMS (a format that uses the report parameters)
+ * writes a result; COMPARE, if not NULL, prints a comparison
+ * (reports/formats.c). OPTION is how `starve report` names an output besides
+ * --format: OPT_FILE, --NAME F (a file, '-' for stdout); OPT_FLAG, --NAME
+ * alone prints it (the table, which a terminal shows by default).
+ * COMPARE_OPTION is how `starve compare` names it, with COMPARE_HELP:
+ * CMP_FLAG, --NAME prints it instead of the table; CMP_FILE, --NAME F writes
+ * it to F as well; CMP_NONE (COMPARE is NULL), compare has no such output.
+ * `starve vm` writes every comparison compare prints as
+ * DIR/compare-PROFILE.EXT, EXT from FILE. */
 #define REPORT_FORMATS(X)                                                                   \
 	X(JSON, "json", "result.json", json_report_write, NULL, cmp_json_print, OPT_FILE,         \
-	  "the result itself (useful with --recompute)")                                      \
+	  "the result itself (useful with --recompute)",                                      \
+	  CMP_FLAG, "print JSON (format \"starve-compare\")")                                 \
 	X(JUNIT, "junit", "result.xml", junit_write, NULL, cmp_print_junit, OPT_FILE,             \
-	  "JUnit XML: a testsuite per setting, a testcase per expectation")                   \
+	  "JUnit XML: a testsuite per setting, a testcase per expectation",                   \
+	  CMP_FLAG, "print JUnit XML: a testcase per gated metric and result, a regression "   \
+	  "fails")                                                                            \
 	X(KTAP, "ktap", "result.ktap", ktap_write, NULL, NULL, OPT_FILE,                          \
-	  "KTAP version 1: a test per setting, expectations nested")                          \
+	  "KTAP version 1: a test per setting, expectations nested", CMP_NONE, NULL)          \
 	X(MARKDOWN, "markdown", "summary.md", markdown_write, NULL, cmp_markdown_print, OPT_FILE, \
-	  "Markdown summary for a merge-request comment")                                     \
+	  "Markdown summary for a merge-request comment", CMP_FLAG, "print a Markdown table") \
 	X(TABLE, "table", "summary.txt", table_print, NULL, cmp_text_print, OPT_FLAG,             \
-	  "the summary table a terminal shows")                                               \
+	  "the summary table a terminal shows", CMP_FLAG, "print the text table (default)")   \
 	X(HTML, "html", "report.html", html_write, NULL, cmp_write_html, OPT_FILE,                \
-	  "one self-contained HTML page: tables and SVG charts")                              \
+	  "one self-contained HTML page: tables and SVG charts",                              \
+	  CMP_FILE, "also write an HTML page: per metric every result's runs side by side")   \
 	X(KCIDB, "kcidb", "result.kcidb.json", NULL, kcidb_write, NULL, OPT_FILE,                 \
-	  "KCIDB v5.3 for KernelCI: a test per expectation per run, and the run")             \
+	  "KCIDB v5.3 for KernelCI: a test per expectation per run, and the run", CMP_NONE,   \
+	  NULL)                                                                               \
 	X(LAVA, "lava", "result.lava.sh", lava_write, NULL, NULL, OPT_FILE,                       \
-	  "a shell script of lava-test-set and lava-test-case lines for LAVA")
+	  "a shell script of lava-test-set and lava-test-case lines for LAVA", CMP_NONE, NULL)
 
 #define REPORT_FORMAT_ID(ID, ...) RF_##ID,
 enum report_format_id { REPORT_FORMATS(REPORT_FORMAT_ID) RF_COUNT };

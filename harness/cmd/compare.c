@@ -26,7 +26,8 @@ struct compare_args {
 	int format;			/* enum report_format_id, one with a compare printer */
 	bool settings;
 	struct cmd_words labels, thresholds, loads;
-	const char *alpha, *test, *gate, *sort, *html;	/* parsed by compare_parse_values() */
+	const char *alpha, *test, *gate, *sort;	/* parsed by compare_parse_values() */
+	const char *out[RF_COUNT];	/* --NAME FILE of the formats compare writes besides */
 	struct cmp_options opt;
 	struct cmp_threshold threshold[COMPARE_MAX];
 	char *gate_copy;		/* --gate LOAD,...: split in place */
@@ -48,6 +49,17 @@ static const struct opt_spec compare_specs[] = {
 				  "time limit of the added looks", NULL },
 };
 
+/* The formats of reports/formats.h that compare prints: --NAME instead of
+ * the table (CMP_FLAG), or --NAME FILE besides it (CMP_FILE). */
+#define COMPARE_FORMAT_CMP_NONE(ID, NAME, HELP)
+#define COMPARE_FORMAT_CMP_FLAG(ID, NAME, HELP) \
+	CMD_SET(NAME, struct compare_args, format, RF_##ID, HELP),
+#define COMPARE_FORMAT_CMP_FILE(ID, NAME, HELP) \
+	CMD_STRING(NAME, "FILE", struct compare_args, out[RF_##ID], HELP),
+#define COMPARE_FORMAT(ID, NAME, FILE, WRITE, WRITE_PARAMS, COMPARE, OPTION, HELP, CMP_OPTION, \
+		       CMP_HELP) \
+	COMPARE_FORMAT_##CMP_OPTION(ID, NAME, CMP_HELP)
+
 static const struct cmd_option compare_options[] = {
 	CMD_LIST("label", "L", struct compare_args, labels,
 		 "label of the next result (default kernel.release, or the run directory for "
@@ -68,8 +80,6 @@ static const struct cmd_option compare_options[] = {
 	CMD_STRING("sort", "given|version", struct compare_args, sort,
 		   "order of the results: as given (default) or by kernel release, oldest first "
 		   "(the first is the baseline)"),
-	CMD_STRING("html", "FILE", struct compare_args, html,
-		   "also write an HTML page: per metric every result's runs side by side"),
 	CMD_FLAG("settings", struct compare_args, settings,
 		 "compare the settings inside one result (first = baseline)"),
 	CMD_FLAG("until-decided", struct compare_args, until_decided,
@@ -85,13 +95,7 @@ static const struct cmd_option compare_options[] = {
 	CMD_STRING("output", "DIR", struct compare_args, output,
 		   "--until-decided: each look's runs in DIR/a-L and DIR/b-L (default "
 		   "./results/ab-<UTC time>/)", .short_name = 'o'),
-	/* the formats of reports/formats.h that compare prints (the table, by default) */
-	CMD_SET("table", struct compare_args, format, RF_TABLE, "print the text table (default)"),
-	CMD_SET("markdown", struct compare_args, format, RF_MARKDOWN, "print a Markdown table"),
-	CMD_SET("json", struct compare_args, format, RF_JSON,
-		"print JSON (format \"starve-compare\")"),
-	CMD_SET("junit", struct compare_args, format, RF_JUNIT,
-		"print JUnit XML: a testcase per gated metric and result, a regression fails"),
+	REPORT_FORMATS(COMPARE_FORMAT)
 	CMD_END
 };
 
@@ -251,14 +255,16 @@ static void compare_sort(struct result_view **views, const char **labels, size_t
 		}
 }
 
-static int compare_html(const struct cmp_table *t, const char *path)
+/* FORMAT's comparison T into the file PATH. */
+static int compare_write_file(const struct cmp_table *t, enum report_format_id format,
+			      const char *path)
 {
 	FILE *f = fopen(path, "we");
 	int ret;
 
 	if (!f)
 		return error_errno("cannot write %s", path);
-	ret = report_formats[RF_HTML].compare(t, f);
+	ret = report_formats[format].compare(t, f);
 	if (fclose(f) != 0 || ret < 0)
 		return error_errno("cannot write %s", path);
 	return 0;
@@ -284,8 +290,9 @@ static int compare_views(const struct compare_args *a, struct result_view **view
 		return EXIT_USAGE;
 	compare_print(&t, a->format);
 	ret = cmp_exit_status(&t);
-	if (a->html && compare_html(&t, a->html) < 0)
-		ret = EXIT_RUNTIME;
+	for (int f = 0; f < RF_COUNT; f++)
+		if (a->out[f] && compare_write_file(&t, (enum report_format_id)f, a->out[f]) < 0)
+			ret = EXIT_RUNTIME;
 	cmp_free(&t);
 	return ret;
 }

@@ -32,7 +32,7 @@ struct report_args {
 	CMD_STRING(NAME, "F", struct report_args, out[RF_##ID], HELP),
 #define REPORT_OPTION_OPT_FLAG(ID, NAME, HELP) \
 	CMD_FLAG(NAME, struct report_args, table, "print " HELP " (default when no file is named)"),
-#define REPORT_OPTION(ID, NAME, FILE, WRITE, WRITE_PARAMS, COMPARE, OPTION, HELP) \
+#define REPORT_OPTION(ID, NAME, FILE, WRITE, WRITE_PARAMS, COMPARE, OPTION, HELP, ...) \
 	REPORT_OPTION_##OPTION(ID, NAME, HELP)
 
 static const struct cmd_option report_options[] = {

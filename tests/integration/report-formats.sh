@@ -5,7 +5,7 @@
 # with its file, has report's option of its name, is written by `report
 # --format NAME` into its file (in the -o folder, which report makes as run
 # does) and by its own option; every format the page says compare prints is
-# an option of compare.
+# an option of compare, and no other is.
 . "$top_srcdir/tests/lib.sh"
 man1=$top_srcdir/doc/starve.1
 t=$TMPDIR_TEST/work; mkdir "$t"
@@ -36,6 +36,8 @@ while read -r name file cmp; do
 	grep -q "^      --$name[ =]" "$t/report.help" || fail "report has no --$name option"
 	if [ -n "$cmp" ]; then
 		grep -q "^      --$name\\b" "$t/compare.help" || fail "compare has no --$name option"
+	elif grep -q "^      --$name\\b" "$t/compare.help"; then
+		fail "compare has a --$name option but does not print $name"
 	fi
 	# -o names a folder that does not exist yet: report makes it, as run does
 	"$STARVE" report "$r" --format "$name" -o "$t/$name" >/dev/null ||
