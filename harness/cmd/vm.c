@@ -229,7 +229,7 @@ static int vm_start(const struct vm_args *a, const struct vm_profiles *pr, int a
 		.profiles = (const char *const *)pr->files,
 		.profile_names = (const char *const *)pr->names, .n_profiles = pr->n,
 		.run_args = words, .n_run_args = run_opts_words(&a->run, words, buf, sizeof(buf)),
-		.formats = a->run.formats, .output = a->output, .cpus = (int)a->cpus,
+		.output = a->output, .cpus = (int)a->cpus,
 		.memory = a->memory ? a->memory : "1G", .append = a->append,
 		.accel = (enum vm_accel)a->accel,
 		.timeout_ns = a->timeout_ns ? a->timeout_ns : vm_default_timeout_ns(pr->planned_ns),

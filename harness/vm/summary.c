@@ -5,6 +5,7 @@
 #include "harness/vm/summary.h"
 #include "lib/error.h"
 #include "reports/compare/compare.h"
+#include "reports/formats.h"
 #include "reports/result/result.h"
 #include "reports/result/result-view.h"
 #include "reports/result/results-dir.h"
@@ -93,35 +94,28 @@ int vm_summary_result(const char *path, const char *profile, const struct vm_ker
 	return ret;
 }
 
-/* Write the table T to DIR/compare-PROFILE.EXT through PRINT. */
-static void vm_compare_file(const char *dir, const char *profile, const char *ext,
-			    const struct cmp_table *t, void (*print)(const struct cmp_table *, FILE *))
+/* Write the comparison T in every format compare prints (reports/formats.h)
+ * to DIR/compare-PROFILE.EXT, EXT that of the format's own file. */
+static void vm_compare_files(const char *dir, const char *profile, const struct cmp_table *t)
 {
-	char path[PATH_MAX + 256];
-	FILE *f;
+	for (size_t i = 0; i < report_format_count; i++) {
+		const struct report_format *fmt = &report_formats[i];
+		char path[PATH_MAX + 256];
+		FILE *f;
+		int ret;
 
-	snprintf(path, sizeof(path), "%s/compare-%s.%s", dir, profile, ext);
-	if (!(f = fopen(path, "we"))) {
-		error_errno("cannot write %s", path);
-		return;
+		if (!fmt->compare)
+			continue;
+		snprintf(path, sizeof(path), "%s/compare-%s.%s", dir, profile,
+			 strrchr(fmt->file, '.') + 1);
+		if (!(f = fopen(path, "we"))) {
+			error_errno("cannot write %s", path);
+			continue;
+		}
+		ret = fmt->compare(t, f);
+		if (fclose(f) != 0 || ret < 0)
+			error_errno("cannot write %s", path);
 	}
-	print(t, f);
-	if (fclose(f) != 0)
-		error_errno("cannot write %s", path);
-}
-
-static void vm_print_json(const struct cmp_table *t, FILE *f)
-{
-	json_t *doc = cmp_to_json(t);
-
-	json_dumpf(doc, f, JSON_INDENT(2) | JSON_REAL_PRECISION(12));
-	fputc('\n', f);
-	json_decref(doc);
-}
-
-static void vm_print_html(const struct cmp_table *t, FILE *f)
-{
-	cmp_write_html(t, f);	/* a write error shows at fclose */
 }
 
 /* The results of PROFILE that came back (DIR/<label>/<profile>/, a results
@@ -147,7 +141,7 @@ static void vm_compare_load(const char *dir, const struct vm_kernel *k, size_t n
 }
 
 int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, const char *profile,
-		       const char *formats, int undecided)
+		       int undecided)
 {
 	struct cmp_options opt = { .alpha = CMP_DEFAULT_ALPHA, .threshold = CMP_DEFAULT_THRESHOLD,
 				   .undecided = (enum cmp_undecided)undecided };
@@ -165,12 +159,8 @@ int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, con
 		ret = -1;
 	} else if (r.n >= 2) {
 		printf("baseline: %s\n", labels[0]);
-		cmp_print_text(&t, stdout);
-		vm_compare_file(dir, profile, "txt", &t, cmp_print_text);
-		vm_compare_file(dir, profile, "json", &t, vm_print_json);
-		vm_compare_file(dir, profile, "html", &t, vm_print_html);
-		if (formats && strstr(formats, "markdown"))
-			vm_compare_file(dir, profile, "md", &t, cmp_print_markdown);
+		report_formats[RF_TABLE].compare(&t, stdout);
+		vm_compare_files(dir, profile, &t);
 		ret = cmp_exit_status(&t);
 		cmp_free(&t);
 	} else {

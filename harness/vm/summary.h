@@ -3,8 +3,8 @@
  * command line, the accelerator and why), each kernel's verdicts are printed
  * as `starve run` prints them, and at the end each profile's results are
  * compared across kernels with the first as baseline, as `starve compare`
- * prints them, into DIR/compare-<profile>.txt and .json (.md with --format
- * markdown). */
+ * prints them, into DIR/compare-<profile>.txt, .json, .xml, .md and .html
+ * (every format compare prints, reports/formats.h). */
 #ifndef STARVE_VM_SUMMARY_H
 #define STARVE_VM_SUMMARY_H
 
@@ -35,6 +35,6 @@ int vm_summary_result(const char *path, const char *profile, const struct vm_ker
  * undecided one, or fewer than two kernels with a result, what UNDECIDED,
  * an enum cmp_undecided, says: 4, 1 or 0), -1 on an error (printed). */
 int vm_summary_compare(const char *dir, const struct vm_kernel *k, size_t n, const char *profile,
-		       const char *formats, int undecided);
+		       int undecided);
 
 #endif

@@ -410,7 +410,7 @@ static int vm_compare(struct vm_ctx *c)
 
 	for (size_t p = 0; p < c->o->n_profiles; p++) {
 		int r = vm_summary_compare(c->dir, c->k, c->o->n_kernels, c->o->profile_names[p],
-					   c->o->formats, c->o->undecided);
+					   c->o->undecided);
 
 		if (r < 0)
 			return -1;

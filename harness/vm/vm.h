@@ -30,7 +30,6 @@ struct vm_options {
 	size_t n_profiles;
 	char *const *run_args;		/* options for `starve run` in the guest */
 	size_t n_run_args;
-	const char *formats;		/* --format: the comparison's files too */
 	const char *output;		/* -o DIR; NULL: results/vm-<UTC time> */
 	int cpus;
 	const char *memory;		/* qemu's -m: "1G" */

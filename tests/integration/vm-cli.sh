@@ -105,6 +105,10 @@ grep -q "6.99.0-fake, tcg (--accel tcg)" "$t/out" || fail "the accelerator is no
 rc=$?
 [ $rc = 4 ] || fail "an unconfirmed improvement, one run a side, exited $rc: $(cat "$t/out" "$t/err")"
 grep -q "^UNDECIDED in rt-victim" "$t/out" || fail "the comparison does not say UNDECIDED"
+# every format compare prints is a file, --format or not (reports/formats.h)
+for ext in txt json xml md html; do
+	[ -s "$t/better/compare-run-quick.$ext" ] || fail "no compare-run-quick.$ext: $(ls "$t/better")"
+done
 grep -q "^== kernels against their own expectations" "$t/out" || fail "no closing summary"
 grep -q "^6.99.0-fake  *FAIL  *boot [0-9.]* s, first run at" "$t/out" ||
 	fail "the failing baseline is not in the summary: $(sed -n '/^== kernels/,$p' "$t/out")"
