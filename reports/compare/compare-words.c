@@ -79,6 +79,9 @@ const char *cmp_what_decides(const struct cmp_cell *cell, char *buf, size_t len)
 	case CMP_WHY_ONE_RUN:
 		snprintf(buf, len, "repeat >= 2 on both sides, or --until-decided");
 		break;
+	case CMP_WHY_FEW_RUNS:
+		snprintf(buf, len, "repeat >= %d on both sides, or --test auto", CMP_MIN_SAMPLES);
+		break;
 	case CMP_WHY_NOISY:
 		snprintf(buf, len, "a quieter host (other tasks or the hypervisor took CPU time "
 			 "from the loads)");

@@ -260,6 +260,21 @@ static double cmp_runs_needed(const struct cmp_row *row, const struct cmp_cell *
 	return ceil((double)n * (half / room) * (half / room));
 }
 
+/* Why CELL was not tested across runs: no run with the metric on a side,
+ * one run a side (only its interval), or, for --test mwu and welch, fewer
+ * runs a side than they need. */
+static enum cmp_why cmp_untested_why(const struct cmp_table *t, const struct cmp_cell *base,
+				     const struct cmp_cell *cell)
+{
+	size_t fewer = base->n < cell->n ? base->n : cell->n;
+
+	if (!fewer)
+		return CMP_WHY_MISSING;
+	if (t->test != CMP_TEST_AUTO && fewer < CMP_MIN_SAMPLES)
+		return CMP_WHY_FEW_RUNS;
+	return fewer < 2 ? CMP_WHY_ONE_RUN : CMP_WHY_MISSING;
+}
+
 /* After Holm (compare-gate.c): changed when significant in the change's
  * direction and beyond the margin; equivalent when the same within the
  * margin and no run was noisy; else undecided, with why. */
@@ -269,9 +284,7 @@ static void cmp_judge(const struct cmp_table *t, const struct cmp_row *row, stru
 	bool worse = cmp_cell_worse(row, cell);
 
 	cell->verdict = CMP_INSUFFICIENT;
-	cell->why = base->n < 2 || cell->n < 2 ? CMP_WHY_ONE_RUN : CMP_WHY_MISSING;
-	if (!base->n || !cell->n)
-		cell->why = CMP_WHY_MISSING;
+	cell->why = cmp_untested_why(t, base, cell);
 	if (!cell->tested || cell->within_runs)
 		return;
 	cell->why = CMP_WHY_NONE;
@@ -627,7 +640,8 @@ const char *cmp_why_name(enum cmp_why why)
 {
 	static const char *const names[] = {
 		[CMP_WHY_NONE] = "", [CMP_WHY_MISSING] = "metric missing on a side",
-		[CMP_WHY_ONE_RUN] = "one run a side", [CMP_WHY_NOISY] = "noisy runs",
+		[CMP_WHY_ONE_RUN] = "one run a side", [CMP_WHY_FEW_RUNS] = "too few runs a side",
+		[CMP_WHY_NOISY] = "noisy runs",
 		[CMP_WHY_WIDE] = "interval past the margin",
 		[CMP_WHY_CONFOUNDER] = "a confounder differs",
 	};

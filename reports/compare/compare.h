@@ -60,9 +60,11 @@
 enum cmp_verdict { CMP_EQUIVALENT, CMP_REGRESSION, CMP_IMPROVEMENT, CMP_UNDECIDED,
 		   CMP_INSUFFICIENT, CMP_NOT_COMPARABLE, CMP_NVERDICTS };
 
-/* Why a row is undecided, for the reader and for what would decide it. */
-enum cmp_why { CMP_WHY_NONE, CMP_WHY_MISSING, CMP_WHY_ONE_RUN, CMP_WHY_NOISY, CMP_WHY_WIDE,
-	       CMP_WHY_CONFOUNDER };
+/* Why a row is undecided, for the reader and for what would decide it
+ * (CMP_WHY_FEW_RUNS: fewer than CMP_MIN_SAMPLES runs a side, which --test mwu
+ * and welch need). */
+enum cmp_why { CMP_WHY_NONE, CMP_WHY_MISSING, CMP_WHY_ONE_RUN, CMP_WHY_FEW_RUNS, CMP_WHY_NOISY,
+	       CMP_WHY_WIDE, CMP_WHY_CONFOUNDER };
 
 /* A comparison as a whole (cmp_outcome_name: "REGRESSION"...). */
 enum cmp_outcome { CMP_OUT_NO_REGRESSION, CMP_OUT_IMPROVEMENT, CMP_OUT_REGRESSION,

@@ -67,6 +67,16 @@ row probe wakeup_p99 '-0.5% [-10.9%, +11.3%]  0.7747 tl  ? undecided: wide'
 cmp 4 --test mwu "$d/base.json" "$d/two-reps.json"
 row probe wakeup_p99 '? insufficient data'
 grep -q '6 insufficient data' "$out" || fail "two repetitions, rank test: not insufficient data"
+# the metric is there on both sides: what is missing is runs, and it says so
+grep -q '^  victim cpu_share: .*: undecided (too few runs a side)$' "$out" ||
+	{ cat "$out" >&2; fail "two repetitions, rank test: the reason is not too few runs"; }
+grep -q 'metric missing' "$out" && fail "two repetitions, rank test: called a missing metric"
+for test in mwu welch; do
+	cmp 4 --test $test --json "$d/base.json" "$d/two-reps.json"
+	check_json "$out" '[.rows[].compared[0] | .why == "too few runs a side" and
+		(.would_decide | startswith("repeat >= 3 on both sides"))] | all' \
+		"--test $test, two runs a side: every row too few runs"
+done
 
 # three columns, labels given
 cmp 1 --label old --label new "$d/base.json" "$d/same.json" "$d/slower.json"
