@@ -184,7 +184,18 @@ int bpfsched_read_exited(const struct bpfsched *b, pid_t group, struct sb_task *
 
 uint64_t bpfsched_events(const struct bpfsched *b)
 {
-	return __atomic_load_n(&b->skel->bss->events, __ATOMIC_RELAXED);
+	int ncpus = libbpf_num_possible_cpus();
+	uint64_t *per_cpu, sum = 0;
+	__u32 key = 0;
+
+	if (ncpus <= 0 || !(per_cpu = calloc((size_t)ncpus, sizeof(*per_cpu))))
+		return 0;
+	if (!bpf_map__lookup_elem(b->skel->maps.events, &key, sizeof(key), per_cpu,
+				  (size_t)ncpus * sizeof(*per_cpu), 0))
+		for (int i = 0; i < ncpus; i++)
+			sum += per_cpu[i];
+	free(per_cpu);
+	return sum;
 }
 
 uint64_t bpfsched_lost(const struct bpfsched *b)

@@ -26,8 +26,26 @@ char LICENSE[] SEC("license") = "GPL";
 __u64 window_from = ~0ULL, window_until = ~0ULL;
 /* The controller: every process it forks, and theirs, is watched (not it). */
 __u32 root_tgid;
-/* Scheduler events seen, and tasks the maps had no room for. */
-__u64 events, lost;
+/* Tasks the maps had no room for. */
+__u64 lost;
+
+/* Scheduler events seen, per CPU: one counter every CPU bumped on every
+ * switch bounced its cache line between them. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, __u32);
+	__type(value, __u64);
+} events SEC(".maps");
+
+static __always_inline void count_event(void)
+{
+	__u32 zero = 0;
+	__u64 *n = bpf_map_lookup_elem(&events, &zero);
+
+	if (n)
+		(*n)++;
+}
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -159,7 +177,7 @@ static __always_inline int on_wakeup(struct task_struct *p)
 {
 	struct sb_task *t;
 
-	__sync_fetch_and_add(&events, 1);
+	count_event();
 	t = task_of(p);
 	/* running still (it woke before it slept), or waiting already */
 	if (t && !(t->flags & (SB_ON_CPU | SB_RUNNABLE))) {
@@ -188,7 +206,7 @@ int BPF_PROG(sb_switch, bool preempt, struct task_struct *prev, struct task_stru
 	struct sb_task *t;
 	__s64 ns;
 
-	__sync_fetch_and_add(&events, 1);
+	count_event();
 	t = task_of(prev);
 	if (t) {
 		ns = t->flags & SB_ON_CPU ? clipped(t->on_since, now, &from) : -1;
