@@ -82,21 +82,25 @@ static __always_inline long task_state(struct task_struct *p)
 	return BPF_CORE_READ((struct task_struct___pre514 *)p, state);
 }
 
-/* P's record when its process is watched (made on first sight), else NULL. */
+/* P's record when its process is watched (made on first sight), else NULL.
+ * The record is looked up first: most events of a busy run are its own
+ * tasks', which then cost one lookup, not two. A tid the window saw exit
+ * is freed (sb_exit), so a record is never another task's. */
 static __always_inline struct sb_task *task_of(struct task_struct *p)
 {
-	__u32 tgid = BPF_CORE_READ(p, tgid), tid = BPF_CORE_READ(p, pid), *group;
+	__u32 tgid, tid = BPF_CORE_READ(p, pid), *group;
 	static const struct sb_task zero;
 	struct sb_task *t;
 
 	if (!tid)
 		return NULL;
-	group = bpf_map_lookup_elem(&watched, &tgid);
-	if (!group)
-		return NULL;
 	t = bpf_map_lookup_elem(&tasks, &tid);
 	if (t)
 		return t;
+	tgid = BPF_CORE_READ(p, tgid);
+	group = bpf_map_lookup_elem(&watched, &tgid);
+	if (!group)
+		return NULL;
 	if (bpf_map_update_elem(&tasks, &tid, &zero, BPF_NOEXIST) && !bpf_map_lookup_elem(&tasks, &tid)) {
 		__sync_fetch_and_add(&lost, 1);
 		return NULL;
