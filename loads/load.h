@@ -201,25 +201,30 @@ int64_t work_for_ns(const struct load_ctx *ctx, struct worker_record *rec, int64
  * see the stop flag. Returns false when the load must stop. */
 bool load_sleep_ns(const struct load_ctx *ctx, int64_t ns);
 
-/* ---- the guard of a real-time load (loads/guard.c) ---- */
+/* ---- the guard of a load (loads/guard.c) ---- */
 
 /* The highest priority a fifo/rr load may ask for: 99, the top, is the
- * leader's while it waits, so that its death signal preempts every worker. */
+ * leader's while it waits, so that its guard preempts every worker. */
 #define LOAD_RT_PRIORITY_MAX 98
 
 /* In the leader, once it has the load's POLICY and PRIORITY: wait at
- * SCHED_FIFO 99 instead, so the death signal runs above the workers.
+ * SCHED_FIFO 99 instead, so the guard runs above the workers.
  * -1 (nothing changed) when not permitted or PRIORITY is not below 99
  * (the profile checks refuse that: LOAD_RT_PRIORITY_MAX). */
 int load_guard_raise(int policy, int priority);
 /* First thing in every task that runs the load's code (a worker thread or
  * process, a command's child): back to the load's own policy. */
 int load_guard_lower(void);
-/* In the leader: watch CONTROLLER through a pidfd (inherited by workers). */
-void load_guard_watch(pid_t controller);
-/* Whether the watched controller has died (checked every few ms; NOW is
+/* In the leader, once set up: watch CONTROLLER and WATCHDOG (0: none)
+ * through pidfds, from a thread at the leader's policy that calls END (it
+ * ends the load's tree and group) as soon as either has exited, even while
+ * the other is still exiting. WORKERS_LOOK: the workers look too, every
+ * few ms from their stop check (a real-time load: its leader may not get
+ * the CPU). Returns 0, or -1 with an error when the thread cannot start. */
+int load_guard_watch(pid_t controller, pid_t watchdog, bool workers_look, void (*end)(void));
+/* Whether the controller or the watchdog has exited (NOW is
  * CLOCK_MONOTONIC): load_should_stop() says stop then. */
-bool load_guard_controller_gone(int64_t now);
+bool load_guard_gone(int64_t now);
 
 /* Fork a child in the load's process group (PR_SET_PDEATHSIG: it dies with
  * its worker) and exec PATH with ARGV (and ENVP, or our environment when

@@ -250,8 +250,8 @@ bool load_should_stop(const struct load_ctx *ctx)
 	if (*(const volatile int32_t *)&b->stop || atomic_load_explicit(&workers_abort, memory_order_relaxed))
 		return true;
 	now = mono_ns();
-	/* a dead controller (loads/guard.c): nobody else may be left to stop us */
-	return (deadline > 0 && now >= deadline) || load_guard_controller_gone(now);
+	/* a dead controller or watchdog (loads/guard.c): nobody may be left to stop us */
+	return (deadline > 0 && now >= deadline) || load_guard_gone(now);
 }
 
 /* Spin for about LOOPS empty iterations the compiler cannot remove. */

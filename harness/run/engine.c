@@ -335,7 +335,8 @@ static int run_start_loads(struct run_ctx *c, struct measure *m)
 {
 	const struct profile *p = c->p;
 	int64_t run_ns = p->warmup_ns + p->duration_ns;
-	struct spawn_options opt = { .run_ns = run_ns, .use_cpuset = p->use_cpuset };
+	struct spawn_options opt = { .run_ns = run_ns, .use_cpuset = p->use_cpuset,
+				     .watchdog = c->wd.pid };
 	unsigned n_rec = 0;
 	char why[200];
 	size_t started = 0;

@@ -1,7 +1,7 @@
 /* Starting and stopping loads (spawn.h). The leader is forked, sets itself
- * up (process group, death signal, CPUs, nice, policy, RLIMIT_RTTIME, name)
- * and reports a setup failure through a pipe, so spawn_load() returns only
- * once the load is fully in place or fully gone. Stopping kills process
+ * up (process group, death signal, CPUs, nice, policy, RLIMIT_RTTIME, name,
+ * its guard) and reports a setup failure through a pipe, so spawn_load()
+ * returns only once the load is fully in place or fully gone. Stopping kills process
  * groups while their leaders are still unreaped zombies, so a group id can
  * never have been reused by someone else's process. */
 #include "config.h"
@@ -55,12 +55,15 @@ static void spawn_sink(const char *msg, void *data)
 	(void)unused;	/* the parent sees EOF and a failed leader either way */
 }
 
-static void spawn_close_fds(void)
+/* Every descriptor above 2 but KEEP. */
+static void spawn_close_fds(int keep)
 {
-	if (syscall(SYS_close_range, 3u, ~0u, 0u) == 0)
+	if ((keep == 3 || syscall(SYS_close_range, 3u, (unsigned)keep - 1, 0u) == 0) &&
+	    syscall(SYS_close_range, (unsigned)keep + 1, ~0u, 0u) == 0)
 		return;
 	for (int fd = 3; fd < 1024; fd++)
-		close(fd);
+		if (fd != keep)
+			close(fd);
 }
 
 /* The kernel counts RLIMIT_RTTIME for fifo and rr only: a deadline load
@@ -144,12 +147,18 @@ static int spawn_set_policy(const struct spawn_req *rq)
  * leader, so the grandchildren of an `exec` load (a shell's `sleep 120 &`,
  * which has no death signal of its own) die with the controller even when
  * the watchdog was killed too; and before it every descendant that left
- * the group (setsid, a daemon: the leader is their subreaper). Async-signal-safe. */
+ * the group (setsid, a daemon: the leader is their subreaper). Async-signal-safe;
+ * also the guard's (loads/guard.c), at the watchdog's or the controller's exit. */
+static void spawn_end_load(void)
+{
+	descendants_kill(0);
+	kill(0, SIGKILL);
+}
+
 static void spawn_on_controller_death(int sig)
 {
 	(void)sig;
-	descendants_kill(0);
-	kill(0, SIGKILL);
+	spawn_end_load();
 }
 
 static int spawn_setup(const struct spawn_req *rq)
@@ -197,10 +206,12 @@ static _Noreturn void spawn_leader(const struct spawn_req *rq)
 	error_set_sink(spawn_sink, &fd);
 	if (spawn_setup(rq))
 		_exit(EXIT_RUNTIME);
+	spawn_close_fds(fd);
+	/* at the load's policy (or FIFO 99 above it): its guard thread inherits it */
+	if (load_guard_watch(rq->parent, rq->opt->watchdog, spawn_is_rt(rq->spec), spawn_end_load))
+		_exit(EXIT_RUNTIME);
 	error_set_sink(NULL, NULL);
-	spawn_close_fds();	/* also closes the setup pipe: the parent reads EOF */
-	if (spawn_is_rt(rq->spec))
-		load_guard_watch(rq->parent);
+	close(fd);	/* the parent reads EOF: set up */
 	exit(rq->spec->type->run(&ctx));
 }
 

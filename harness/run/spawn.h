@@ -27,6 +27,9 @@ struct spawn_options {
 	bool allow_rt_on_all_cpus;
 	const char *cgroup;	/* a cpu controller cgroup the leader moves into, or NULL */
 	const struct cgcpu *cgcpu;	/* its hierarchy, when cgroup is set */
+	/* the watchdog (0: none, `starve load`): a load ends itself once it or the
+	 * controller has exited (loads/guard.c) */
+	pid_t watchdog;
 };
 
 struct spawned_load {
