@@ -6,7 +6,8 @@
 #     its own could wait 15 min behind another test and never run), then
 #     read BEFORE, the knob's value to come back to;
 #   not_zombies PID...: those of the PIDs that are alive and not zombies;
-#   reliability_cleanup: the knob back to BEFORE (saying so), WORK removed.
+#   reliability_cleanup: the knob back to BEFORE (saying so), WORK removed;
+#   reliability_trials: the case's trial() for 1..TRIALS.
 set -u
 : "${top_srcdir:=.}" "${STARVE:=./starve}"
 export top_srcdir STARVE
@@ -42,3 +43,11 @@ reliability_cleanup() {
 }
 
 bad() { echo "  trial $1: $2" >&2; failures=$((failures + 1)); }
+
+reliability_trials() {
+	n=1
+	while [ $n -le "$TRIALS" ]; do
+		trial $n
+		n=$((n + 1))
+	done
+}

@@ -79,11 +79,7 @@ trial() {
 }
 
 echo "fsync guards: $TRIALS trials, rt-throttle unthrottled --trace, $disk at $IOPS writes/s, watchdog and controller killed -9 in fsync"
-n=1
-while [ $n -le "$TRIALS" ]; do
-	trial $n
-	n=$((n + 1))
-done
+reliability_trials
 printf '%-44s %s\n' "loads gone within $LIMIT_MS ms of the kill:" \
 	"$((TRIALS - failures))/$TRIALS (slowest ${worst_ms} ms; controller killed in fsync $in_fsync times, slowest to die ${worst_ctl_ms} ms)"
 [ $failures = 0 ]

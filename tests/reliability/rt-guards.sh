@@ -56,11 +56,7 @@ trial() {
 }
 
 echo "rt guards: $TRIALS trials, rt-throttle unthrottled ${RUN_S}s, hog at FIFO $PRIORITY, watchdog and controller killed -9"
-n=1
-while [ $n -le "$TRIALS" ]; do
-	trial $n
-	n=$((n + 1))
-done
+reliability_trials
 printf '%-44s %s\n' "hog gone within 1 s of both guards' death:" \
 	"$((TRIALS - failures))/$TRIALS (slowest ${worst_ms} ms)"
 [ $failures = 0 ]
