@@ -98,3 +98,16 @@ int procstat_parse_starttime(const char *buf, size_t len, unsigned long long *ti
 	*ticks = (unsigned long long)v[18];
 	return 0;
 }
+
+/* signal is field 31: the 28th number after the state, the pending
+ * signals of that thread (1 << (N - 1) for signal N; a group-wide SIGKILL
+ * is put in every thread's). */
+int procstat_parse_signal(const char *buf, size_t len, char *state, unsigned long long *pending)
+{
+	long long v[28];
+
+	if (procstat_fields(buf, len, state, v, 28) < 0 || v[27] < 0)
+		return -1;
+	*pending = (unsigned long long)v[27];
+	return 0;
+}

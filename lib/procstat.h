@@ -19,5 +19,8 @@ int procstat_parse_pgrp(const char *buf, size_t len, char *state, long *pgrp,
 int procstat_parse_ppid(const char *buf, size_t len, char *state, long *ppid);
 /* Its start time (field 22), in clock ticks (sysconf(_SC_CLK_TCK)) since boot. */
 int procstat_parse_starttime(const char *buf, size_t len, unsigned long long *ticks);
+/* Its state and its pending signals (field 31; bit N - 1 for signal N): a
+ * thread with SIGKILL pending is dying, even while an fsync holds it. */
+int procstat_parse_signal(const char *buf, size_t len, char *state, unsigned long long *pending);
 
 #endif

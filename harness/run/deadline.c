@@ -28,11 +28,21 @@ int64_t deadline_setup_ns(size_t n_loads)
 	return ns < DEADLINE_SETUP_MAX_NS ? ns : DEADLINE_SETUP_MAX_NS;
 }
 
+/* What the watchdog did in this run; asked until it did something. */
+static enum watchdog_news deadline_heard(struct run_deadline *d)
+{
+	if (d->wd && d->news == WATCHDOG_QUIET)
+		d->news = watchdog_news(d->wd);
+	return d->news;
+}
+
 int deadline_arm_setup(struct run_deadline *d, struct watchdog *wd, size_t n_loads)
 {
 	int64_t now = mono_ns();
 
 	d->wd = wd;
+	/* news of an earlier run (read too late to matter there) is not this one's */
+	d->news = watchdog_news(wd) == WATCHDOG_GONE ? WATCHDOG_GONE : WATCHDOG_QUIET;
 	d->setup_ns = deadline_setup_ns(n_loads);
 	d->setup_until = now + d->setup_ns - DEADLINE_MARGIN_NS;
 	return deadline_set(d, now + d->setup_ns);
@@ -45,14 +55,32 @@ bool deadline_setup_left(const struct run_deadline *d)
 
 int deadline_arm_run(struct run_deadline *d, int64_t end, int64_t run_ns)
 {
-	if (d->at && mono_ns() > d->at - DEADLINE_MARGIN_NS / 2)
+	enum watchdog_news news = deadline_heard(d);
+
+	if (news == WATCHDOG_GONE)
+		return DEADLINE_UNARMED;
+	if (news != WATCHDOG_QUIET || (d->at && mono_ns() > d->at - DEADLINE_MARGIN_NS / 2))
 		return DEADLINE_LATE;
 	return deadline_set(d, end + DEADLINE_GRACE_NS + run_ns / 4) < 0 ? DEADLINE_UNARMED : 0;
 }
 
-bool deadline_passed(const struct run_deadline *d)
+bool deadline_passed(struct run_deadline *d)
 {
-	return d->at && mono_ns() > d->at;
+	return d->at && (deadline_heard(d) != WATCHDOG_QUIET || mono_ns() > d->at);
+}
+
+const char *deadline_why(struct run_deadline *d)
+{
+	if (!deadline_passed(d))
+		return NULL;
+	switch (d->news) {
+	case WATCHDOG_STOPPED:
+		return DEADLINE_STOPPED_WHY;
+	case WATCHDOG_GONE:
+		return DEADLINE_GONE_WHY;
+	default:
+		return DEADLINE_PASSED_WHY;
+	}
 }
 
 void deadline_disarm(struct run_deadline *d)

@@ -713,6 +713,7 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 {
 	time_t started = time(NULL);
 	struct measure m = { .note = &c->note };
+	const char *why;
 	int ret = 0;
 
 	progress_run(&c->prog, s->name, rep, c->p->repeat);
@@ -725,8 +726,9 @@ static int run_one(struct run_ctx *c, const struct setting *s, int rep)
 		ret = -1;
 	} else {
 		ret = run_setting(c, s, &m);
-		if (deadline_passed(&c->deadline))	/* kept only when nothing said why */
-			status_note_set(&c->note, RESULT_ERROR, DEADLINE_PASSED_WHY);
+		why = deadline_why(&c->deadline);	/* passed, or the controller stopped */
+		if (why)	/* kept only when nothing said why before */
+			status_note_set(&c->note, RESULT_ERROR, why);
 		deadline_disarm(&c->deadline);
 	}
 	run_write(c, s, rep, started, &m);

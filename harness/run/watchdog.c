@@ -7,12 +7,14 @@
 #include "harness/run/run-nice.h"
 #include "lib/error.h"
 #include "lib/pgroups.h"
+#include "lib/procstat.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -21,8 +23,13 @@
 #include <unistd.h>
 
 #define WD_LEADER_GRACE_NS (300 * NSEC_PER_MSEC)
+/* How often it looks at the controller while loads run or a deadline is
+ * armed; stopped at two looks in a row, it is caught within 0.2 s. */
+#define WD_LOOK_NS (100 * NSEC_PER_MSEC)
+#define WD_STOPPED_LOOKS 2
 
-enum wd_op { WD_ADD = 1, WD_REMOVE, WD_DEADLINE, WD_QUIT };
+/* Controller to watchdog, and WD_ACTED back (its value a watchdog_news). */
+enum wd_op { WD_ADD = 1, WD_REMOVE, WD_DEADLINE, WD_QUIT, WD_ACTED };
 
 struct wd_msg {
 	int32_t op;
@@ -35,7 +42,13 @@ struct wd_state {
 	pid_t *groups;		/* grows: no load is ever left unwatched */
 	size_t n_groups, cap_groups;
 	int64_t deadline_ns;
+	int stat_fd;		/* the controller's /proc stat, -1 when it cannot be read */
+	int stopped_looks;	/* looks in a row that found it stopped */
+	bool dying_seen;	/* its loads were killed when it was seen dying */
 };
+
+/* What a look at the controller found. */
+enum wd_look { WD_RUNNING, WD_STOPPED, WD_DYING };
 
 static volatile sig_atomic_t wd_controller_died;
 
@@ -94,6 +107,70 @@ static void wd_let_leaders_end(struct wd_state *st)
 	}
 }
 
+/* Stopped by job control (SIGSTOP, Ctrl-Z: state T; a debugger's stop, t,
+ * is left to the deadline, so a run under strace goes on), or dying
+ * (SIGKILL pending: a controller killed in an fsync on a busy disk took 936
+ * ms to exit, issue 33). */
+static enum wd_look wd_look_at(const struct wd_state *st)
+{
+	char buf[1024], state;
+	unsigned long long pending;
+	ssize_t n = st->stat_fd < 0 ? -1 : pread(st->stat_fd, buf, sizeof(buf) - 1, 0);
+
+	if (n <= 0)
+		return WD_RUNNING;	/* gone: its death is seen as such */
+	buf[n] = '\0';
+	if (procstat_parse_signal(buf, (size_t)n, &state, &pending) < 0)
+		return WD_RUNNING;
+	if (pending & (1ULL << (SIGKILL - 1)))
+		return WD_DYING;
+	return state == 'T' ? WD_STOPPED : WD_RUNNING;
+}
+
+/* The run overran its deadline or its controller is stopped: kill the
+ * loads, restore the knobs (only what cannot wait), and tell the
+ * controller, which finds the run an error when it goes on. */
+static void wd_act(struct wd_state *st, int fd, enum watchdog_news why,
+		   watchdog_restore_fn restore)
+{
+	struct wd_msg m = { .op = WD_ACTED, .value = why };
+
+	wd_say(why == WATCHDOG_STOPPED ? "the controller is stopped; killing its loads, restoring" :
+	       "a run overran its deadline; killing its loads, restoring");
+	wd_kill_all(st, 1);
+	if (restore)
+		restore(st->controller, false);
+	st->deadline_ns = 0;
+	st->stopped_looks = 0;
+	if (send(fd, &m, sizeof(m), MSG_DONTWAIT | MSG_NOSIGNAL) < 0)
+		return;	/* gone or not reading: nothing more to tell */
+}
+
+/* Look at the controller while anything is at stake; true when the
+ * watchdog acted on a stop. */
+static bool wd_look(struct wd_state *st, int fd, watchdog_restore_fn restore)
+{
+	switch (wd_look_at(st)) {
+	case WD_DYING:
+		/* its exit may take a while: its loads go now, the restore
+		 * waits for the exit (the journal is still its own) */
+		if (!st->dying_seen)
+			wd_kill_all(st, 0);
+		st->dying_seen = true;
+		break;
+	case WD_STOPPED:
+		if (st->deadline_ns && ++st->stopped_looks >= WD_STOPPED_LOOKS) {
+			wd_act(st, fd, WATCHDOG_STOPPED, restore);
+			return true;
+		}
+		break;
+	case WD_RUNNING:
+		st->stopped_looks = 0;
+		break;
+	}
+	return false;
+}
+
 static void wd_handle(struct wd_state *st, const struct wd_msg *m)
 {
 	switch (m->op) {
@@ -128,6 +205,8 @@ static void wd_handle(struct wd_state *st, const struct wd_msg *m)
 		break;
 	case WD_QUIT:
 		_exit(0);
+	case WD_ACTED:
+		break;	/* ours to send, not to receive */
 	}
 }
 
@@ -198,36 +277,61 @@ static void wd_setup(int fd, pid_t controller, const int *keep, size_t n_keep)
 	wd_keep_fds(fd, keep, n_keep);
 }
 
+/* Open the controller's /proc stat, kept: a read after its death fails
+ * rather than reading a process that took its pid. */
+static int wd_open_stat(pid_t controller)
+{
+	char path[40];
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)controller);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* How long ppoll may sleep: to the deadline, and while anything is at
+ * stake (a deadline, loads) to the next look; NULL: until a message. */
+static struct timespec *wd_timeout(const struct wd_state *st, int64_t next_look,
+				   struct timespec *ts)
+{
+	int64_t now = mono_ns(), until = INT64_MAX;
+
+	if (st->deadline_ns)
+		until = st->deadline_ns;
+	if ((st->deadline_ns || st->n_groups) && next_look < until)
+		until = next_look;
+	if (until == INT64_MAX)
+		return NULL;
+	*ts = ns_to_ts(until > now ? until - now : 0);
+	return ts;
+}
+
 static _Noreturn void wd_main(int fd, pid_t controller, watchdog_restore_fn restore,
 			       const int *keep, size_t n_keep)
 {
 	struct wd_state st = { .controller = controller };
 	sigset_t unblocked;
+	int64_t next_look = 0;
 
 	wd_setup(fd, controller, keep, n_keep);
 	run_nice_raise();	/* the loads must not keep it from its deadline */
 	fd = 3;
+	st.stat_fd = wd_open_stat(controller);
 	sigemptyset(&unblocked);
 	while (!wd_controller_died) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
-		struct timespec ts, *tp = NULL;
+		struct timespec ts;
+		int64_t now = mono_ns();
 
-		if (st.deadline_ns) {
-			int64_t left = st.deadline_ns - mono_ns();
-
-			if (left <= 0) {
-				/* stopped or hung: the knobs must not stay changed meanwhile */
-				wd_say("a run overran its deadline; killing its loads, restoring");
-				wd_kill_all(&st, 1);
-				if (restore)
-					restore(controller, false);
-				st.deadline_ns = 0;
-				continue;
-			}
-			ts = ns_to_ts(left);
-			tp = &ts;
+		if (st.deadline_ns && now >= st.deadline_ns) {
+			/* stopped or hung: the knobs must not stay changed meanwhile */
+			wd_act(&st, fd, WATCHDOG_OVERRAN, restore);
+			continue;
 		}
-		if (ppoll(&p, 1, tp, &unblocked) < 0 && errno != EINTR)
+		if (now >= next_look) {
+			next_look = now + WD_LOOK_NS;
+			if (wd_look(&st, fd, restore))
+				continue;
+		}
+		if (ppoll(&p, 1, wd_timeout(&st, next_look, &ts), &unblocked) < 0 && errno != EINTR)
 			break;
 		if (p.revents && !wd_drain(&st, fd))
 			break;
@@ -276,6 +380,25 @@ static int wd_send(struct watchdog *w, enum wd_op op, int64_t value)
 	if (send(w->fd, &m, sizeof(m), MSG_NOSIGNAL) != (ssize_t)sizeof(m))
 		return error_errno("cannot talk to the watchdog (pid %d)", (int)w->pid);
 	return 0;
+}
+
+enum watchdog_news watchdog_news(struct watchdog *w)
+{
+	enum watchdog_news news = WATCHDOG_QUIET;
+	struct wd_msg m;
+
+	if (w->fd < 0)
+		return WATCHDOG_GONE;
+	for (;;) {
+		ssize_t n = recv(w->fd, &m, sizeof(m), MSG_DONTWAIT);
+
+		if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR))
+			return WATCHDOG_GONE;
+		if (n < 0)
+			return news;
+		if (n == (ssize_t)sizeof(m) && m.op == WD_ACTED)
+			news = (enum watchdog_news)m.value;
+	}
 }
 
 int watchdog_add_group(struct watchdog *w, pid_t pgid)

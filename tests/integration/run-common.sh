@@ -119,3 +119,29 @@ run_stopped_at() {
 	while ! stopped $ctl && [ $i -lt "$2" ]; do sleep 0.1; i=$((i + 1)); done
 	stopped $ctl || fail "$1: the controller never stopped there: $(cat "$TMPDIR_TEST/log")"
 }
+
+# run_knob_change DURATION: start knob-change.yaml for DURATION in the
+# background into $TMPDIR_TEST/out (its pid in ctl and CTL_PIDS), wait for
+# its knob and its four processes (the watchdog, the load's leader and its
+# two workers: their pids in pids).
+run_knob_change() {
+	"$STARVE" run --quiet --duration "$1" -o "$TMPDIR_TEST/out" "$PROFILES/knob-change.yaml" \
+		> "$TMPDIR_TEST/log" 2>&1 &
+	ctl=$!
+	CTL_PIDS=$ctl
+	wait_knob 960000 || { cat "$TMPDIR_TEST/log"; fail "the setting was never applied"; }
+	pids=$(wait_our_pids $ctl 4) || fail "found only these processes: $pids"
+}
+
+# expect_run_error REGEX WHAT: wait for ctl, which must exit 3 with its run
+# an error whose reason matches REGEX (WHAT says what it is about), the
+# knob restored and no journal left.
+expect_run_error() {
+	wait $ctl; rc=$?
+	[ "$rc" = 3 ] || fail "$2: the controller exited $rc, expected 3: $(cat "$TMPDIR_TEST/log")"
+	check_json "$TMPDIR_TEST/out/result.json" \
+		".runs[0].status == \"error\" and (.runs[0].reason | test(\"$1\"))" \
+		"$2: the run is not an error about it"
+	[ "$(cat "$RT_KNOB")" = "$KNOB_BEFORE" ] || fail "$2: $RT_KNOB left at $(cat "$RT_KNOB")"
+	[ ! -e "$STARVE_STATE_DIR/journal" ] || fail "$2: a journal was left"
+}

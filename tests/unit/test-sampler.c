@@ -97,6 +97,22 @@ START_TEST(stat_gives_the_start_time)
 }
 END_TEST
 
+/* Field 31: a group-wide SIGKILL shows in it while an fsync holds the exit. */
+START_TEST(stat_gives_the_pending_signals)
+{
+	const char *line = "9 (a) (b) D 1 9 9 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0 123 99 7 "
+			   "1 2 3 4 5 6 256 0 0 0";
+	unsigned long long pending = 0;
+	char state = 0;
+
+	ck_assert_int_eq(procstat_parse_signal(line, strlen(line), &state, &pending), 0);
+	ck_assert_int_eq(state, 'D');
+	ck_assert_uint_eq(pending, 1ULL << (SIGKILL - 1));
+	line = "9 (a) D 1 9 9 0 -1 4194560 1 2 3 4 5 6 7 8 20 0 1 0 123 99 7";
+	ck_assert_int_eq(procstat_parse_signal(line, strlen(line), &state, &pending), -1);
+}
+END_TEST
+
 START_TEST(malformed_stat_and_schedstat_are_refused)
 {
 	struct taskstat_sched ss;
@@ -1079,6 +1095,7 @@ int main(void)
 	tcase_add_test(tc, stat_gives_the_process_group_and_flags);
 	tcase_add_test(tc, stat_gives_the_parent);
 	tcase_add_test(tc, stat_gives_the_start_time);
+	tcase_add_test(tc, stat_gives_the_pending_signals);
 	tcase_add_test(tc, a_closed_stretch_is_the_run_delay_jump);
 	tcase_add_test(tc, a_jump_is_capped_by_the_wall_time);
 	tcase_add_test(tc, a_running_task_with_a_stale_cpu_time_is_not_starved);

@@ -109,7 +109,14 @@ START_TEST(the_watchdog_keeps_the_locks_it_is_given)
 	link[n] = '\0';
 	snprintf(want, sizeof(want), "/dev/null");
 	ck_assert_str_eq(link, want);
+	/* then its own look at us: our /proc stat (stopped? dying?) */
 	snprintf(path, sizeof(path), "/proc/%d/fd/5", (int)w.pid);
+	n = readlink(path, link, sizeof(link) - 1);
+	ck_assert_int_gt(n, 0);
+	link[n] = '\0';
+	snprintf(want, sizeof(want), "/proc/%d/stat", (int)getpid());
+	ck_assert_str_eq(link, want);
+	snprintf(path, sizeof(path), "/proc/%d/fd/6", (int)w.pid);
 	ck_assert_int_lt(readlink(path, link, sizeof(link) - 1), 0);
 	ck_assert_int_eq(watchdog_stop(&w), 0);
 	close(fd);
