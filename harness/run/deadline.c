@@ -91,8 +91,11 @@ void deadline_disarm(struct run_deadline *d)
 
 void deadline_test_stop_at(const char *point)
 {
-	const char *at = getenv("STARVE_TEST_STOP_AT");
+	const char *at = getenv("STARVE_TEST_STOP_AT"), *hold = getenv("STARVE_TEST_HOLD_AT");
+	size_t len = strlen(point);
 
 	if (at && !strcmp(at, point))
 		raise(SIGSTOP);
+	if (hold && !strncmp(hold, point, len) && hold[len] == ':')
+		sleep_until_ns(mono_ns() + atoll(hold + len + 1) * NSEC_PER_MSEC);
 }

@@ -61,7 +61,9 @@ void deadline_disarm(struct run_deadline *d);
 
 /* A test's pause at a named point of a run: with STARVE_TEST_STOP_AT=POINT
  * in the environment the controller stops itself there (SIGSTOP), as a
- * user's stop would, so a test can see the watchdog's deadline cover it. */
+ * user's stop would, so a test can see the watchdog catch it; with
+ * STARVE_TEST_HOLD_AT=POINT:MS it sleeps MS there instead, as a controller
+ * held up by its loads would (the watchdog leaves that to the deadline). */
 void deadline_test_stop_at(const char *point);
 
 #endif

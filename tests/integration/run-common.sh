@@ -115,8 +115,9 @@ run_stopped_at() {
 		-o "$TMPDIR_TEST/out" "$PROFILES/${3:-knob-change.yaml}" > "$TMPDIR_TEST/log" 2>&1 &
 	ctl=$!
 	CTL_PIDS=$ctl
+	# looked at every 10 ms: the watchdog acts 0.1-0.2 s into the stop
 	i=0
-	while ! stopped $ctl && [ $i -lt "$2" ]; do sleep 0.1; i=$((i + 1)); done
+	while ! stopped $ctl && [ $i -lt $(($2 * 10)) ]; do sleep 0.01; i=$((i + 1)); done
 	stopped $ctl || fail "$1: the controller never stopped there: $(cat "$TMPDIR_TEST/log")"
 }
 
