@@ -8,6 +8,8 @@
 #include "lib/error.h"
 #include "lib/timeutil.h"
 
+#include <fcntl.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -15,12 +17,18 @@
 
 enum {
 	OPT_INTERVAL,
+	OPT_CPU_DMA_LATENCY,
 };
 
 static const struct opt_spec options[] = {
 	[OPT_INTERVAL] = { "interval", OPT_DURATION, "ns", 50000, 10e9, "1ms",
 		"period of the wakeups", NULL },
+	[OPT_CPU_DMA_LATENCY] = { "cpu_dma_latency", OPT_INT, "us", -1, 2e9, "-1",
+		"hold /dev/cpu_dma_latency at this many microseconds while the probe runs, as "
+		"cyclictest holds it at 0 (idle CPUs stay out of deep C-states); -1 leaves it", NULL },
 };
+
+#define PROBE_DMA_LATENCY "/dev/cpu_dma_latency"
 
 #define PROBE_STACK_PREFAULT (64 * 1024)
 #define PROBE_SLICE_NS (50 * NSEC_PER_MSEC)	/* long periods still see a stop */
@@ -96,13 +104,41 @@ static void probe(struct load_ctx *ctx, unsigned record, void *arg)
 	worker_end(rec);
 }
 
+/* Hold the PM QoS CPU latency at US microseconds: the request lives as
+ * long as the descriptor, so it ends with the probe, however it ends, and
+ * nothing needs restoring. -1 (message printed) when it cannot be held. */
+static int probe_hold_dma_latency(int64_t us)
+{
+	int32_t v = (int32_t)us;
+	int fd = open(PROBE_DMA_LATENCY, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return error_errno("wakeup-probe: cannot open " PROBE_DMA_LATENCY
+				   " to hold cpu_dma_latency %lld us", (long long)us);
+	if (write(fd, &v, sizeof(v)) != (ssize_t)sizeof(v)) {
+		error_errno("wakeup-probe: cannot set cpu_dma_latency %lld us", (long long)us);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 static int run(struct load_ctx *ctx)
 {
+	int64_t dma_us = ctx->spec->opts[OPT_CPU_DMA_LATENCY].i;
+	int dma_fd = -1, ret;
+
 	/* Without CAP_IPC_LOCK, MCL_FUTURE under RLIMIT_MEMLOCK would make
 	 * later thread stacks fail to map: lock memory only as root. */
 	if (geteuid() == 0 && mlockall(MCL_CURRENT | MCL_FUTURE))
 		warning("wakeup-probe: cannot lock memory; page faults may add latency");
-	return load_run_workers(ctx, (unsigned)ctx->spec->count, probe, NULL) ? EXIT_RUNTIME : 0;
+	/* asked for and not held, the figures would not mean what the result says */
+	if (dma_us >= 0 && (dma_fd = probe_hold_dma_latency(dma_us)) < 0)
+		return EXIT_RUNTIME;
+	ret = load_run_workers(ctx, (unsigned)ctx->spec->count, probe, NULL) ? EXIT_RUNTIME : 0;
+	if (dma_fd >= 0)
+		close(dma_fd);
+	return ret;
 }
 
 const struct load_type load_wakeup_probe = {
