@@ -2,10 +2,10 @@
 # The harness takes precedence over its loads (harness/run/run-nice.h): while
 # the loads run, the controller's measuring thread and the watchdog are at
 # nice -20 and every thread of every load at its profile's nice, 0, in each
-# run: the second run's loads are forked after the controller put its own
-# nice back, so they do not inherit -20. Without it, 600 threads waking every
-# 4 ms on 2 CPUs held the controller up for seconds. starve is started at
-# nice 5, which the loads must not inherit either: the profile says 0.
+# run: the loads set their own nice, so they do not inherit -20. Without
+# it, 600 threads waking every 4 ms on 2 CPUs held the controller up for
+# seconds. starve is started at nice 5, which the loads must not inherit
+# either: the profile says 0.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/integration/run-common.sh"
 guard_run
