@@ -25,6 +25,8 @@ static const struct vm_kconfig_need needs[] = {
 	{ "CONFIG_SERIAL_8250 CONFIG_SERIAL_8250_CONSOLE", true, false,
 	  "the console and the serial lines results come back on" },
 	{ "CONFIG_FUTEX", true, false, "threads in starve" },
+	{ "CONFIG_FILE_LOCKING", true, false, "starve's machine lock (flock)" },
+	{ "CONFIG_NET CONFIG_UNIX", true, false, "the watchdog's socket (AF_UNIX)" },
 	{ "CONFIG_SCHED_INFO", false, false, "per-task run and wait times, /proc/PID/schedstat" },
 	{ "CONFIG_DEBUG_FS", false, false, "debugfs scheduler knobs" },
 	{ "CONFIG_SCHED_DEBUG", false, true, "/sys/kernel/debug/sched/" },
@@ -32,14 +34,40 @@ static const struct vm_kconfig_need needs[] = {
 	{ "CONFIG_HIGH_RES_TIMERS", false, false, "the loads' short sleeps" },
 };
 
-/* The value of OPTION in the config text: "y", "m", "" when unset. */
-static const char *vm_kconfig_value(const char *text, const char *option, size_t len)
+const char *vm_kconfig_get(const char *text, const char *option, char *buf, size_t len)
 {
-	for (const char *p = text; (p = strstr(p, option)); p += len) {
-		if ((p == text || p[-1] == '\n') && p[len] == '=')
-			return p[len + 1] == 'y' ? "y" : p[len + 1] == 'm' ? "m" : "";
-	}
-	return "";
+	size_t n = strlen(option);
+
+	for (const char *p = text; (p = strstr(p, option)); p += n)
+		if ((p == text || p[-1] == '\n') && p[n] == '=') {
+			snprintf(buf, len, "%.*s", (int)strcspn(p + n + 1, "\n"), p + n + 1);
+			return buf;
+		}
+	return NULL;
+}
+
+/* The value of OPTION in the config text: "y", "m", "" when unset. */
+static const char *vm_kconfig_value(const char *text, const char *option)
+{
+	char value[8];
+	const char *v = vm_kconfig_get(text, option, value, sizeof(value));
+
+	return !v ? "" : !strcmp(v, "y") ? "y" : !strcmp(v, "m") ? "m" : "";
+}
+
+int vm_kconfig_read(const char *path, char *text, size_t len, char *why, size_t why_len)
+{
+	FILE *f = fopen(path, "re");
+	size_t n;
+
+	if (!f)
+		return error_why(why, why_len, "cannot read %s: %s", path, strerror(errno));
+	n = fread(text, 1, len - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	if (!strstr(text, "CONFIG_"))
+		return error_why(why, why_len, "%s is not a kernel config (no CONFIG_ line)", path);
+	return 0;
 }
 
 /* "CONFIG_A=m" or "CONFIG_A" for each option of NEED that is not y. */
@@ -55,7 +83,7 @@ static void vm_kconfig_lacks(const char *text, const struct vm_kconfig_need *nee
 		const char *v;
 
 		snprintf(option, sizeof(option), "%.*s", (int)n, o);
-		v = vm_kconfig_value(text, option, n);
+		v = vm_kconfig_value(text, option);
 		if (strcmp(v, "y"))
 			snprintf(out + strlen(out), len - strlen(out), "%s%s%s", out[0] ? " " : "",
 				 option, *v ? "=m" : "");
@@ -71,18 +99,11 @@ static void vm_kconfig_add(char *list, size_t len, const char *lacks, const char
 
 int vm_kconfig_check(const char *path, struct vm_kconfig_report *r, char *why, size_t why_len)
 {
-	static char text[1 << 20];
-	FILE *f = fopen(path, "re");
-	size_t n;
+	static char text[VM_KCONFIG_MAX];
 
 	r->missing[0] = r->degraded[0] = '\0';
-	if (!f)
-		return error_why(why, why_len, "cannot read %s: %s", path, strerror(errno));
-	n = fread(text, 1, sizeof(text) - 1, f);
-	fclose(f);
-	text[n] = '\0';
-	if (!strstr(text, "CONFIG_"))
-		return error_why(why, why_len, "%s is not a kernel config (no CONFIG_ line)", path);
+	if (vm_kconfig_read(path, text, sizeof(text), why, why_len) < 0)
+		return -1;
 	for (size_t i = 0; i < sizeof(needs) / sizeof(needs[0]); i++) {
 		char lacks[256];
 

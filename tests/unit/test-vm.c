@@ -240,6 +240,7 @@ static const char good_config[] =
 	"CONFIG_64BIT=y\nCONFIG_BLK_DEV_INITRD=y\nCONFIG_BINFMT_ELF=y\nCONFIG_BINFMT_SCRIPT=y\n"
 	"CONFIG_DEVTMPFS=y\nCONFIG_PROC_FS=y\nCONFIG_SYSFS=y\nCONFIG_TMPFS=y\n"
 	"CONFIG_SERIAL_8250=y\nCONFIG_SERIAL_8250_CONSOLE=y\nCONFIG_FUTEX=y\n"
+	"CONFIG_FILE_LOCKING=y\nCONFIG_NET=y\nCONFIG_UNIX=y\n"
 	"CONFIG_SCHED_INFO=y\nCONFIG_DEBUG_FS=y\nCONFIG_SCHED_DEBUG=y\nCONFIG_CGROUPS=y\n"
 	"CONFIG_CPUSETS=y\nCONFIG_HIGH_RES_TIMERS=y\n";
 
@@ -277,6 +278,9 @@ START_TEST(the_config_check_names_what_the_guest_lacks)
 	/* a module is missing too: the initramfs has none */
 	check_config(config_with("CONFIG_BLK_DEV_INITRD=y", "CONFIG_BLK_DEV_INITRD=m"), &r);
 	ck_assert_ptr_nonnull(strstr(r.missing, "CONFIG_BLK_DEV_INITRD=m (the initramfs"));
+	/* without NET, olddefconfig drops UNIX: the watchdog has no socket */
+	check_config(config_with("CONFIG_NET=y\nCONFIG_UNIX=y\n", ""), &r);
+	ck_assert_ptr_nonnull(strstr(r.missing, "CONFIG_NET CONFIG_UNIX (the watchdog"));
 	/* what starve only loses; an option later kernels dropped is not asked for */
 	check_config(config_with("CONFIG_CPUSETS=y", "# CONFIG_CPUSETS is not set"), &r);
 	ck_assert_str_eq(r.missing, "");
