@@ -81,7 +81,7 @@ struct cmd {
 };
 
 extern const struct cmd cmd_run, cmd_check, cmd_env, cmd_list, cmd_load, cmd_compare,
-	cmd_report, cmd_restore, cmd_vm, cmd_bisect;
+	cmd_report, cmd_restore, cmd_vm, cmd_build, cmd_bisect;
 
 /* Parse the command line of C (ARGV[0] is the command name) into ARGS, the
  * command's struct whose fields the rows name; set its defaults first.

@@ -15,7 +15,7 @@
 
 static const struct cmd *const commands[] = {
 	&cmd_run, &cmd_check, &cmd_env, &cmd_list, &cmd_load,
-	&cmd_compare, &cmd_report, &cmd_restore, &cmd_vm, &cmd_bisect,
+	&cmd_compare, &cmd_report, &cmd_restore, &cmd_vm, &cmd_build, &cmd_bisect,
 };
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 

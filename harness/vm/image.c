@@ -3,6 +3,8 @@
  * protocol version at 0x206, the offset of the version string at 0x20e and,
  * from protocol 2.12, XLF_KERNEL_64 in xloadflags at 0x236. */
 #include "config.h"
+#include "harness/vm/build.h"
+#include "harness/vm/build-source.h"
 #include "harness/vm/debian.h"
 #include "harness/vm/image.h"
 #include "lib/error.h"
@@ -137,7 +139,7 @@ int vm_image_check_spec(const char *spec, char *why, size_t why_len)
 {
 	struct stat st;
 
-	if (stat(spec, &st) == 0)
+	if (stat(spec, &st) == 0 || vm_build_source_wanted(spec))
 		return 0;
 	if (strchr(spec, '/') || strstr(spec, ".deb") || !vm_debian_is_package_name(spec))
 		return error_why(why, why_len, "--kernel %s: no such file, and not a package name "
@@ -163,6 +165,21 @@ static bool vm_is_deb(const char *path)
 	return deb;
 }
 
+/* TREE@REV, or a git kernel tree not built in place: built (or found) in
+ * starve's cache by `starve build`'s code, its config beside the image. */
+static int vm_image_build(struct vm_kernel *k)
+{
+	struct vm_build_request rq = { .spec = k->spec, .progress = true };
+	struct vm_build_result res;
+
+	k->kind = VM_IMAGE_BUILD;
+	if (vm_build(&rq, &res) != 0)
+		return error_why(k->error, sizeof(k->error), "cannot build %s: %s", k->spec,
+				 res.error);
+	snprintf(k->image, sizeof(k->image), "%.4000s", res.image);
+	return 0;
+}
+
 /* K->spec to K->image (and K->package), fetching or unpacking as needed. */
 static int vm_image_locate(struct vm_kernel *k, const struct vm_dirs *dirs)
 {
@@ -171,6 +188,8 @@ static int vm_image_locate(struct vm_kernel *k, const struct vm_dirs *dirs)
 	size_t err_len = sizeof(k->error);
 	struct stat st;
 
+	if (vm_build_source_wanted(k->spec))
+		return vm_image_build(k);
 	if (stat(k->spec, &st) < 0) {
 		k->kind = VM_IMAGE_PACKAGE;
 		return vm_debian_fetch(k->spec, dirs->cache, k->package, sizeof(k->package), boot,
@@ -219,7 +238,7 @@ int vm_image_resolve(struct vm_kernel *k, const char *config, const struct vm_di
 	} else {
 		k->config_from = vm_image_find_config(k->image, k->release, k->config,
 						      sizeof(k->config));
-		if (k->config_from && k->kind != VM_IMAGE_FILE)
+		if (k->config_from && (k->kind == VM_IMAGE_DEB || k->kind == VM_IMAGE_PACKAGE))
 			k->config_from = "the package";
 	}
 	return 0;
@@ -268,7 +287,9 @@ void vm_image_labels(struct vm_kernel *k, size_t n, const char *const *labels, s
 			snprintf(k[i].label, sizeof(k[i].label), "%s", labels[i]);
 			continue;
 		}
-		snprintf(want, sizeof(want), "%s", k[i].release[0] ? k[i].release : vm_basename(k[i].spec));
+		/* two commits of one tree share a release: TREE@REV tells them apart */
+		snprintf(want, sizeof(want), "%s", k[i].release[0] && k[i].kind != VM_IMAGE_BUILD ?
+			 k[i].release : vm_basename(k[i].spec));
 		if (!vm_label_valid(want))
 			snprintf(want, sizeof(want), "kernel");
 		snprintf(k[i].label, sizeof(k[i].label), "%s", want);

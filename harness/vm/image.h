@@ -14,6 +14,7 @@ enum vm_image_kind {
 	VM_IMAGE_FILE,		/* a bzImage/vmlinuz (or a kernel tree holding one) */
 	VM_IMAGE_DEB,		/* a linux-image-*.deb file */
 	VM_IMAGE_PACKAGE,	/* a package name or alias, fetched with apt-get */
+	VM_IMAGE_BUILD,		/* TREE@REV or a git kernel tree: built by starve build */
 };
 
 #define VM_LABEL_MAX 120	/* characters of a label, with the NUL */
