@@ -139,7 +139,9 @@ static json_t *env_knob_json(const char *name)
  *          reason (why not, or a note such as tracefs to be mounted; else null)
  *   confounders: what else shapes the numbers (harness/kernel/confounders.c)
  *   bpf: built_in (clang, bpftool, libbpf at build time), available (BPF mode can
- *        run: the default source of the exact figures), reason (why not, else null) */
+ *        run: the default source of the exact figures), reason (why not, else null)
+ *   features: sched_ext, sched_ext_state (null without sched_ext), btf,
+ *             sched_events (tracefs), schedstats (the sysctl switch) */
 static json_t *env_json(const struct env_facts *f)
 {
 	const struct kernel_info *k = &f->kernel;
@@ -174,6 +176,11 @@ static json_t *env_json(const struct env_facts *f)
 		json_object_set_new(doc, "bpf", json_pack("{s:b, s:b, s:o}", "built_in",
 			exact_built_in("bpf"), "available", f->bpf_ok, "reason",
 			env_json_or_null(!f->bpf_ok, f->bpf_why)));
+	if (doc)
+		json_object_set_new(doc, "features", json_pack("{s:b, s:o, s:b, s:b, s:b}",
+			"sched_ext", k->sched_ext, "sched_ext_state",
+			env_json_or_null(k->sched_ext_state[0], k->sched_ext_state), "btf", k->btf,
+			"sched_events", k->sched_events, "schedstats", k->schedstats));
 	if (doc)
 		env_json_cgroups(f, doc);
 	if (doc)
@@ -220,6 +227,10 @@ static void env_text(const struct env_facts *f)
 		printf("exact mode   unavailable: %s\n", f->trace_why);
 	printf("BPF mode     %s%s\n", f->bpf_ok ? "available (the default source of the exact "
 	       "figures; STARVE_BPF=0 turns it off)" : "unavailable: ", f->bpf_ok ? "" : f->bpf_why);
+	printf("features     sched_ext %s%s%s%s, BTF %s, tracefs sched events %s, schedstats %s\n",
+	       k->sched_ext ? "yes" : "no", k->sched_ext_state[0] ? " (" : "", k->sched_ext_state,
+	       k->sched_ext_state[0] ? ")" : "", k->btf ? "yes" : "no",
+	       k->sched_events ? "yes" : "no", k->schedstats ? "yes" : "no");
 	printf("topology     %s\n", f->topology);
 	confounders_print(&f->confounders);
 	printf("cpuset       %s\n", f->backend);

@@ -200,6 +200,25 @@ static bool kernel_has_cap(int cap)
 	return has;
 }
 
+/* sched_ext, BTF, the sched tracepoints, schedstats (kernel.h). tracefs is
+ * looked for where it is mounted, or under debugfs as older set-ups have it. */
+static void kernel_probe_features(struct kernel_info *info)
+{
+	FILE *f = fopen("/sys/kernel/sched_ext/state", "re");
+
+	info->sched_ext = access("/sys/kernel/sched_ext", F_OK) == 0;
+	info->sched_ext_state[0] = '\0';
+	if (f) {
+		if (fgets(info->sched_ext_state, sizeof(info->sched_ext_state), f))
+			info->sched_ext_state[strcspn(info->sched_ext_state, "\n")] = '\0';
+		fclose(f);
+	}
+	info->btf = access("/sys/kernel/btf/vmlinux", R_OK) == 0;
+	info->sched_events = access("/sys/kernel/tracing/events/sched/sched_switch", F_OK) == 0 ||
+			     access("/sys/kernel/debug/tracing/events/sched/sched_switch", F_OK) == 0;
+	info->schedstats = access("/proc/sys/kernel/sched_schedstats", F_OK) == 0;
+}
+
 void kernel_probe(struct kernel_info *info)
 {
 	struct kernel_config cfg;
@@ -219,6 +238,7 @@ void kernel_probe(struct kernel_info *info)
 	kernel_probe_preempt(info, &cfg, have_cfg);
 	info->schedstat_global = access("/proc/schedstat", R_OK) == 0;
 	info->schedstat_task = access("/proc/self/schedstat", R_OK) == 0;
+	kernel_probe_features(info);
 	info->is_root = geteuid() == 0;
 	info->cap_sys_nice = kernel_has_cap(KERNEL_CAP_SYS_NICE);
 	info->rtprio_limit = -1;

@@ -28,6 +28,12 @@ struct kernel_info {
 	const char *nohz;
 	bool schedstat_global;		/* /proc/schedstat exists */
 	bool schedstat_task;		/* /proc/self/schedstat is readable */
+	/* What the kernel offers beyond the basics, so a user sees why a feature
+	 * is skipped: sched_ext (/sys/kernel/sched_ext, and its state: "disabled",
+	 * "enabled"...), BTF (/sys/kernel/btf/vmlinux, which BPF mode needs), the
+	 * sched tracepoints in tracefs (exact mode), the schedstats switch. */
+	bool sched_ext, btf, sched_events, schedstats;
+	char sched_ext_state[32];
 	bool is_root;			/* effective uid 0 */
 	bool cap_sys_nice;		/* CAP_SYS_NICE in the effective set */
 	long rtprio_limit;		/* RLIMIT_RTPRIO soft limit; -1 for unlimited */

@@ -21,6 +21,9 @@ check_json "$j" "$defs"'
 	and (.kernel | has_keys(["release", "version", "hz", "hz_source", "preempt",
 				 "preempt_dynamic", "preempt_source", "config"]))
 	and (.schedstat | has_keys(["global", "task"]))
+	and (.features | has_keys(["sched_ext", "sched_ext_state", "btf", "sched_events",
+				   "schedstats"]))
+	and ((.features.sched_ext | not) == (.features.sched_ext_state == null))
 	and (.debugfs | has_keys(["mounted", "path"]))
 	and (.cpuset | has_keys(["backend", "backends"]))
 	and (.topology | has_keys(["summary", "pus"]))
