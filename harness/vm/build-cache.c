@@ -3,6 +3,7 @@
  * tmp-*) is not an entry and `--list` skips it. */
 #include "config.h"
 #include "harness/vm/build-cache.h"
+#include "harness/vm/cache-dir.h"
 #include "lib/error.h"
 #include "lib/fsutil.h"
 #include "lib/sha256.h"
@@ -17,16 +18,7 @@
 
 const char *vm_build_cache_dir(char *buf, size_t len)
 {
-	const char *env = getenv("STARVE_BUILD_CACHE"), *xdg = getenv("XDG_CACHE_HOME"),
-		   *home = getenv("HOME");
-
-	if (env && *env)
-		snprintf(buf, len, "%s", env);
-	else if (xdg && *xdg)
-		snprintf(buf, len, "%s/starve/builds", xdg);
-	else
-		snprintf(buf, len, "%s/.cache/starve/builds", home && *home ? home : "/tmp");
-	return buf;
+	return vm_cache_subdir("STARVE_BUILD_CACHE", "builds", buf, len);
 }
 
 void vm_build_cache_key(const char *text, char key[65])

@@ -5,6 +5,7 @@
  * harness/vm/progress.c's, fed with the last line of the log. */
 #include "config.h"
 #include "harness/vm/build-make.h"
+#include "harness/vm/exec.h"
 #include "harness/vm/progress.h"
 #include "harness/run/signals.h"
 #include "lib/timeutil.h"
@@ -14,28 +15,11 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #define MAKE_GRACE_NS (3 * NSEC_PER_SEC)	/* after SIGTERM, before SIGKILL */
-
-static _Noreturn void make_child(const char *const argv[], const char *log, pid_t parent)
-{
-	int null = open("/dev/null", O_RDONLY), out = open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
-
-	setpgid(0, 0);
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent || null < 0 || out < 0 ||
-	    dup2(null, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
-	    dup2(out, STDERR_FILENO) < 0)
-		_exit(127);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	execvp(argv[0], (char *const *)argv);
-	dprintf(STDERR_FILENO, "cannot run %s: %s\n", argv[0], strerror(errno));
-	_exit(127);
-}
 
 /* The last whole line of LOG into BUF. */
 static void make_last_line(const char *log, char *buf, size_t len)
@@ -96,7 +80,7 @@ int vm_build_make(const char *const argv[], const char *log, const char *stage, 
 	if ((pid = fork()) < 0)
 		return -1;
 	if (pid == 0)
-		make_child(argv, log, parent);
+		vm_exec_group_child(argv, log, O_APPEND, parent);
 	setpgid(pid, pid);
 	signals_add_group(pid);	/* a second ^C kills it at once */
 	for (;;) {

@@ -4,6 +4,7 @@
  * temporary directory beside its cache entry and is renamed into place, so
  * an interrupted download never leaves a half entry behind. */
 #include "config.h"
+#include "harness/vm/cache-dir.h"
 #include "harness/vm/debian.h"
 #include "harness/vm/exec.h"
 #include "lib/error.h"
@@ -63,16 +64,7 @@ bool vm_debian_is_package_name(const char *name)
 
 const char *vm_cache_dir(char *buf, size_t len)
 {
-	const char *env = getenv("STARVE_KERNEL_CACHE"), *xdg = getenv("XDG_CACHE_HOME"),
-		   *home = getenv("HOME");
-
-	if (env && *env)
-		snprintf(buf, len, "%s", env);
-	else if (xdg && *xdg)
-		snprintf(buf, len, "%s/starve/kernels", xdg);
-	else
-		snprintf(buf, len, "%s/.cache/starve/kernels", home && *home ? home : "/tmp");
-	return buf;
+	return vm_cache_subdir("STARVE_KERNEL_CACHE", "kernels", buf, len);
 }
 
 /* NAME -> the package to download: a metapackage (an alias, or a name like

@@ -7,10 +7,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -111,4 +113,21 @@ const char *vm_last_line(const char *text, char *buf, size_t len)
 		start--;
 	snprintf(buf, len, "%.*s", (int)(end - start), start);
 	return buf;
+}
+
+_Noreturn void vm_exec_group_child(const char *const argv[], const char *log, int log_flags,
+				   pid_t parent)
+{
+	int null = open("/dev/null", O_RDONLY), out = open(log, O_WRONLY | O_CREAT | log_flags, 0644);
+
+	setpgid(0, 0);
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent || null < 0 || out < 0 ||
+	    dup2(null, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
+	    dup2(out, STDERR_FILENO) < 0)
+		_exit(127);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	execvp(argv[0], (char *const *)argv);
+	dprintf(STDERR_FILENO, "cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
 }

@@ -4,6 +4,7 @@
  * blocks on a reader, and what it wrote stays for the console log. */
 #include "config.h"
 #include "harness/run/signals.h"
+#include "harness/vm/exec.h"
 #include "harness/vm/qemu.h"
 #include "lib/timeutil.h"
 
@@ -136,24 +137,6 @@ void vm_qemu_command(const struct vm_guest *g, struct vm_qemu_cmd *c)
 	vm_cmd_add(c, "console=ttyS0 earlyprintk=serial,ttyS0 panic=-1 noirqdebug random.trust_cpu=on quiet%s%s%s%s",
 		   vm_common_clock(g) ? " " : "", vm_common_clock(g) ? VM_TCG_CLOCKSOURCE : "",
 		   g->append ? " " : "", g->append ? g->append : "");
-}
-
-/* In the child: own process group (a ^C on the terminal reaches starve,
- * which stops qemu), killed if starve dies, output to LOG. */
-static _Noreturn void vm_qemu_child(const struct vm_qemu_cmd *c, const char *log, pid_t parent)
-{
-	int null = open("/dev/null", O_RDONLY), out = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-	setpgid(0, 0);
-	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent || null < 0 || out < 0 ||
-	    dup2(null, STDIN_FILENO) < 0 || dup2(out, STDOUT_FILENO) < 0 ||
-	    dup2(out, STDERR_FILENO) < 0)
-		_exit(127);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	execvp(c->argv[0], c->argv);
-	dprintf(STDERR_FILENO, "cannot run %s: %s\n", c->argv[0], strerror(errno));
-	_exit(127);
 }
 
 /* A file qemu writes, read as it grows. */
@@ -355,7 +338,7 @@ void vm_qemu_boot(const struct vm_guest *g, struct vm_boot *b)
 	w.started = mono_ns();
 	pid = fork();
 	if (pid == 0)
-		vm_qemu_child(&b->cmd, log, parent);
+		vm_exec_group_child((const char *const *)b->cmd.argv, log, O_TRUNC, parent);
 	if (pid < 0) {
 		b->end = VM_END_NOT_STARTED;
 		snprintf(b->qemu_said, sizeof(b->qemu_said), "fork: %s", strerror(errno));
