@@ -201,6 +201,28 @@ static int build_make(struct build *b)
 	return build_store(b, (double)(mono_ns() - start) / NSEC_PER_SEC);
 }
 
+/* sched_ext finds its struct_ops stubs in the kernel's BTF, which pahole
+ * before 1.25 leaves out (the compiler folds or clones them): such a kernel
+ * boots with CONFIG_SCHED_CLASS_EXT=y and logs "sched_ext: Failed to register
+ * struct_ops". Said before the build, which cannot tell otherwise. */
+static void build_check_pahole(const struct build *b)
+{
+	const char *argv[] = { "pahole", "--version", NULL };
+	char out[64];
+	unsigned major = 0, minor = 0;
+	bool wants = false;
+
+	for (size_t i = 0; i < b->frag.n; i++)
+		wants |= !strcmp(b->frag.options[i].name, "CONFIG_SCHED_CLASS_EXT") &&
+			 !strcmp(b->frag.options[i].value, "y");
+	if (!wants || vm_exec(argv, NULL, out, sizeof(out)) != 0 ||
+	    sscanf(out, "v%u.%u", &major, &minor) != 2 || major > 1 || minor >= 25)
+		return;
+	warning("pahole %u.%u is older than 1.25: the kernel will have sched_ext built in but "
+		"it will not register (its BTF lacks the struct_ops stubs); install dwarves 1.25 "
+		"or later for sched_ext", major, minor);
+}
+
 static void build_setup_make(struct build *b)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -233,6 +255,7 @@ int vm_build(const struct vm_build_request *rq, struct vm_build_result *res)
 			b.src.commit[0] ? "has uncommitted changes" : "is not a git tree");
 	}
 	build_setup_make(&b);
+	build_check_pahole(&b);
 	if (fs_mkdirs(b.cache) < 0) {
 		rc = BUILD_FAIL(&b, 3, "cannot make %s: %s", b.cache, strerror(errno));
 		goto out;

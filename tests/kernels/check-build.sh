@@ -6,7 +6,8 @@
 #     olddefconfig (exit 0), the image is in the cache;
 #  2. the same request again builds nothing and prints the same image;
 #  3. `starve vm --kernel TREE smoke` boots it (from the cache) with every
-#     vCPU up, and the guest's `starve env` finds sched_ext and BTF.
+#     vCPU up, and the guest's `starve env` finds BTF, the sched tracepoints,
+#     schedstats, and sched_ext where pahole is 1.25 or later.
 # CHECK_BUILD_TREE=DIR uses that git kernel tree instead of unpacking the
 # source (kept between runs in $builddir/check-build-linux otherwise);
 # STARVE_BUILD_CACHE is respected. Exit 0 pass, 1 fail, 77 nothing to build.
@@ -61,7 +62,15 @@ cat "$TMPDIR_TEST/vm.out"
 judged "$rc" || fail "starve vm exited $rc"
 env=$out/built/env.json
 check_json "$env" '.topology.pus == 2' "the guest did not bring up both vCPUs"
-check_json "$env" '.features.sched_ext and .features.btf' "the guest has no sched_ext or BTF"
+check_json "$env" '.features.btf' "the guest has no BTF"
+# pahole before 1.25 leaves sched_ext's struct_ops stubs out of BTF: it is
+# built in but does not register (starve build warns; Debian 12 has 1.24)
+pahole=$(pahole --version | sed -n 's/^v1\.\([0-9]*\).*/\1/p')
+if [ "${pahole:-0}" -ge 25 ]; then
+	check_json "$env" '.features.sched_ext' "the guest has no sched_ext"
+else
+	echo "pahole 1.$pahole: sched_ext not expected to register (needs pahole 1.25)"
+fi
 check_json "$env" '.features.sched_events and .features.schedstats' \
 	"the guest has no sched tracepoints or schedstats"
 jq -c '{pus: .topology.pus, features}' "$env"
