@@ -213,10 +213,19 @@ static void bisect_list_skipped(const struct bisect_ctx *c, size_t lo, size_t hi
 		       c->steps[i].figure);
 }
 
+/* " (its subject)" of kernel I when the kernels are commits, else "". */
+static const char *bisect_note(const struct bisect_options *o, size_t i, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%.280s%s", o->notes ? " (" : "", o->notes ? o->notes[i] : "",
+		 o->notes ? ")" : "");
+	return buf;
+}
+
 static int bisect_found(struct bisect_ctx *c, size_t lo, size_t hi)
 {
 	const struct bisect_options *o = c->o;
 	char good[LOOKS_MAX][4096], bad[LOOKS_MAX][4096];
+	char note_bad[300], note_good[300];
 	const char *gp[LOOKS_MAX], *bp[LOOKS_MAX];
 	size_t ng = c->steps[lo].looks ? c->steps[lo].looks : 1;
 	size_t nb = c->steps[hi].looks ? c->steps[hi].looks : 1;
@@ -224,8 +233,9 @@ static int bisect_found(struct bisect_ctx *c, size_t lo, size_t hi)
 	ng = ng < LOOKS_MAX ? ng : LOOKS_MAX;
 	nb = nb < LOOKS_MAX ? nb : LOOKS_MAX;
 
-	printf("\nfirst bad: %s\nlast good: %s\n%zu boots, %zu steps from the log\n",
-	       o->kernels[hi], o->kernels[lo], c->booted, c->reused);
+	printf("\nfirst bad: %s%s\nlast good: %s%s\n%zu boots, %zu steps from the log\n",
+	       o->kernels[hi], bisect_note(o, hi, note_bad, sizeof(note_bad)), o->kernels[lo],
+	       bisect_note(o, lo, note_good, sizeof(note_good)), c->booted, c->reused);
 	for (size_t l = 0; l < LOOKS_MAX; l++) {
 		bisect_look_dir(c, lo, l + 1, false, good[l], sizeof(good[l]));
 		bisect_look_dir(c, hi, l + 1, false, bad[l], sizeof(bad[l]));

@@ -45,6 +45,7 @@ struct bisect_options {
 	struct looks_rule rule;
 	bisect_boot_fn *boot;
 	void *boot_data;
+	char **notes;			/* a line about each kernel (a commit's subject), or NULL */
 	char *const *args;		/* the command line to record for --resume */
 	size_t n_args;
 };
@@ -56,6 +57,11 @@ struct bisect_options {
  * holds malloc'd strings (free with bisect_kernels_free). */
 int bisect_kernels(char *const *words, size_t n, char **out, size_t max);
 void bisect_kernels_free(char **k, size_t n);
+/* commits.c: --git TREE --good A --bad B: "TREE@SHA" for A and each commit
+ * after it up to B (first parents), with each one's subject in SUBJECTS.
+ * Returns the count, or -1 with an error printed (bad input). */
+int bisect_git_commits(const char *tree, const char *good, const char *bad, char **out,
+		       char **subjects, size_t max);
 /* Debian's version order (dpkg's verrevcmp) of A and B. */
 int bisect_debian_vercmp(const char *a, const char *b);
 

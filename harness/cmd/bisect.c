@@ -28,7 +28,7 @@ static int run_bisect(int argc, char **argv);
 
 struct bisect_args {
 	struct cmd_words kernels;
-	const char *output, *resume, *metric, *alpha, *baseline;
+	const char *output, *resume, *metric, *alpha, *baseline, *git, *good, *bad;
 	bool regression, git_step, list;
 	bool until_decided, once;
 	int64_t max_repeat, budget_ns;
@@ -46,7 +46,12 @@ static const struct cmd_option bisect_options[] = {
 	CMD_LIST("kernel", "K", struct bisect_args, kernels,
 		 "the kernels in order, the good one first: --kernel forms of starve vm "
 		 "(repeat), one directory of images (version order), or a Debian range "
-		 "linux-image-A..linux-image-B", .required = true),
+		 "linux-image-A..linux-image-B"),
+	CMD_STRING("git", "TREE", struct bisect_args, git,
+		   "bisect the commits of this kernel tree from --good to --bad (first parents), "
+		   "each built by starve build; a commit that does not build is skipped"),
+	CMD_STRING("good", "REV", struct bisect_args, good, "--git: the good commit"),
+	CMD_STRING("bad", "REV", struct bisect_args, bad, "--git: the bad commit"),
 	CMD_FLAG("regression", struct bisect_args, regression,
 		 "bad: a gated regression or a confirmed verdict flip against the first "
 		 "kernel (the default)"),
@@ -227,26 +232,48 @@ static int bisect_git_step(const struct bisect_args *a, struct bisect_vm *vm,
 	return rc;
 }
 
+/* The kernels in order: --git's commits (their subjects in SUBJECTS), or
+ * the --kernel words. The count, or -1 with the error printed. */
+static int bisect_kernel_list(const struct bisect_args *a, char **kernels, char **subjects)
+{
+	if (a->git && a->kernels.n)
+		return cmd_usage_error(&cmd_bisect, "--git and --kernel: choose one");
+	if (!a->git && !a->kernels.n)
+		return cmd_usage_error(&cmd_bisect, "no kernels: --kernel K (repeat), or --git "
+				       "TREE --good A --bad B");
+	if (a->git && (!a->good || !a->bad))
+		return cmd_usage_error(&cmd_bisect, "--git needs --good REV and --bad REV");
+	if (a->git)
+		return bisect_git_commits(a->git, a->good, a->bad, kernels, subjects,
+					  BISECT_MAX_KERNELS);
+	return bisect_kernels(a->kernels.v, a->kernels.n, kernels, BISECT_MAX_KERNELS);
+}
+
 static int bisect_search_with(const struct bisect_args *a, struct bisect_vm *vm,
 			      const struct looks_rule *rule, char **args, size_t n_args)
 {
-	char *kernels[BISECT_MAX_KERNELS], *dir = NULL;
-	int n = bisect_kernels(a->kernels.v, a->kernels.n, kernels, BISECT_MAX_KERNELS), rc;
+	char *kernels[BISECT_MAX_KERNELS], *subjects[BISECT_MAX_KERNELS], *dir = NULL;
+	int n = bisect_kernel_list(a, kernels, subjects), rc;
 	struct bisect_options o = { .kernels = kernels, .rule = *rule, .boot = bisect_boot,
-				    .boot_data = vm, .args = args, .n_args = n_args };
+				    .boot_data = vm, .args = args, .n_args = n_args,
+				    .notes = a->git ? subjects : NULL };
 
 	if (n < 0)
 		return EXIT_USAGE;
 	o.n_kernels = (size_t)n;
 	if (a->list) {
 		for (size_t i = 0; i < o.n_kernels; i++)
-			printf("%s\n", kernels[i]);
+			printf("%s%s%s\n", kernels[i], a->git ? " " : "", a->git ? subjects[i] : "");
+		if (a->git)
+			bisect_kernels_free(subjects, o.n_kernels);
 		bisect_kernels_free(kernels, o.n_kernels);
 		return EXIT_PASS;
 	}
 	o.dir = a->resume ? a->resume : a->output ? a->output : (dir = bisect_default_dir());
 	rc = bisect_run(&o);
 	bisect_kernels_free(kernels, (size_t)n);
+	if (a->git)
+		bisect_kernels_free(subjects, (size_t)n);
 	free(dir);
 	return rc;
 }

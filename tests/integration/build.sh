@@ -16,35 +16,7 @@ cache=$TMPDIR_TEST/cache
 count=$TMPDIR_TEST/builds
 STARVE_BUILD_CACHE=$cache FAKE_BUILD_COUNT=$count
 export STARVE_BUILD_CACHE FAKE_BUILD_COUNT
-mkdir -p "$tree/arch/x86" "$tree/scripts/kconfig" "$tree/kernel/sched"
-printf 'config NET\n\tbool\n\nconfig UNIX\n\ttristate "Unix domain sockets"\n\tdepends on NET\n' \
-	>"$tree/Kconfig"
-: >"$tree/arch/x86/Kconfig"
-# merge_config.sh -m -O DIR BASE FRAGMENT: the fragment's lines win
-cat >"$tree/scripts/kconfig/merge_config.sh" <<'SH'
-#!/bin/sh
-dir=$3 base=$4 frag=$5
-sed -n 's/^\(# \)\{0,1\}\(CONFIG_[A-Za-z0-9_]*\)[= ].*/\2[= ]/p' "$frag" >"$dir/names"
-{ grep -v -f "$dir/names" "$base"; grep '^CONFIG_\|^# CONFIG_' "$frag"; } >"$dir/merged"
-mv "$dir/merged" "$dir/.config"
-SH
-chmod +x "$tree/scripts/kconfig/merge_config.sh"
-# The kernel's targets as starve calls them: make -C TREE O=DIR ARCH=x86_64 ...
-cat >"$tree/Makefile" <<'MK'
-tinyconfig defconfig:
-	printf 'CONFIG_64BIT=y\n# CONFIG_NET is not set\nCONFIG_BASE_$@=y\n' >$(O)/.config
-olddefconfig:
-	grep -q '^CONFIG_NET=y' $(O)/.config || sed -i '/^CONFIG_UNIX=/d' $(O)/.config
-bzImage:
-	@echo '  CC      kernel/sched/fair.o'
-	@if [ -f broken ]; then echo 'kernel/sched/fair.c:3:1: error: expected ";" before "}" token'; \
-	  echo 'make[1]: *** [kernel/sched/fair.o] Error 1'; exit 2; fi
-	@if [ -n "$$FAKE_BUILD_SLOW" ]; then sleep 31.4159 & sleep 31.4159; fi
-	mkdir -p $(O)/arch/x86/boot
-	cat kernel/sched/fair.c >$(O)/arch/x86/boot/bzImage
-	echo built >>$$FAKE_BUILD_COUNT
-MK
-echo 'one' >"$tree/kernel/sched/fair.c"
+"$top_srcdir/tests/vm/make-fake-tree" "$tree" || fail "cannot make the fake tree"
 git -C "$tree" init -q && git -C "$tree" add . &&
 	git -C "$tree" -c user.name=t -c user.email=t@t commit -q -m 'first' || fail "git"
 commit() {	# commit MESSAGE: what the tree holds now
