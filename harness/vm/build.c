@@ -65,23 +65,41 @@ static int build_key(struct build *b)
 	return 0;
 }
 
-/* The object directory, one per source path, locked while make runs in it. */
-static int build_obj_dir(struct build *b)
+/* "PREFIX-<12 hex of PATH's SHA-256>" under the cache, into OUT. */
+static void build_cache_path(const struct build *b, const char *prefix, const char *path,
+			     char *out, size_t len)
 {
-	char hex[SHA256_HEX_LEN], lock[PATH_MAX + 100];
+	char hex[SHA256_HEX_LEN];
 	struct sha256 h;
 
 	sha256_init(&h);
-	sha256_update(&h, b->src.dir, strlen(b->src.dir));
+	sha256_update(&h, path, strlen(path));
 	sha256_final_hex(&h, hex);
-	snprintf(b->obj, sizeof(b->obj), "%s/obj-%.12s", b->cache, hex);
-	snprintf(lock, sizeof(lock), "%s.lock", b->obj);
-	if (fs_mkdirs(b->obj) < 0 || (b->lock = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) < 0)
-		return BUILD_FAIL(b, 3, "cannot make %s: %s", b->obj, strerror(errno));
+	snprintf(out, len, "%s/%s-%.12s", b->cache, prefix, hex);
+}
+
+/* One build of a tree at a time: its worktree (TREE@REV) and object
+ * directories are shared by all of them. Waits, saying so. */
+static int build_lock_tree(struct build *b)
+{
+	char lock[PATH_MAX + 100];
+
+	build_cache_path(b, "lock", b->src.tree, lock, sizeof(lock));
+	if ((b->lock = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) < 0)
+		return BUILD_FAIL(b, 3, "cannot open %s: %s", lock, strerror(errno));
 	if (flock(b->lock, LOCK_EX | LOCK_NB) < 0) {
-		fprintf(stderr, "starve: waiting for another starve build of %s\n", b->src.dir);
+		fprintf(stderr, "starve: waiting for another starve build of %s\n", b->src.tree);
 		flock(b->lock, LOCK_EX);
 	}
+	return 0;
+}
+
+/* The object directory, one per source path, kept between builds. */
+static int build_obj_dir(struct build *b)
+{
+	build_cache_path(b, "obj", b->src.dir, b->obj, sizeof(b->obj));
+	if (fs_mkdirs(b->obj) < 0)
+		return BUILD_FAIL(b, 3, "cannot make %s: %s", b->obj, strerror(errno));
 	snprintf(b->res->log, sizeof(b->res->log), "%s/starve-build.log", b->obj);
 	return 0;
 }
@@ -260,6 +278,11 @@ int vm_build(const struct vm_build_request *rq, struct vm_build_result *res)
 		rc = BUILD_FAIL(&b, 3, "cannot make %s: %s", b.cache, strerror(errno));
 		goto out;
 	}
+	if ((rc = build_lock_tree(&b)))
+		goto out;
+	/* a build of the same key may have finished while this one waited */
+	if (res->key[0] && vm_build_cache_find(res->key, res->image, sizeof(res->image)))
+		goto out;
 	if (!(rc = vm_build_source_checkout(&b.src, b.cache, res->error, sizeof(res->error)) ? 3 : 0) &&
 	    !(rc = build_obj_dir(&b))) {
 		int fd = open(res->log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

@@ -5,7 +5,8 @@
 # is gone after; a dirty tree is built, not cached; the user's tree is never
 # written; bad input exits 2, a build error 3 with the compiler's line and
 # the log; an option olddefconfig dropped is named with its reason; ^C ends
-# make's whole group and leaves nothing in the cache; --list and --clean.
+# make's whole group and leaves nothing in the cache; two requests at once
+# build once; --list and --clean.
 . "$top_srcdir/tests/lib.sh"
 need_cmd git
 need_cmd make
@@ -96,7 +97,7 @@ grep -q "did not survive olddefconfig" "$TMPDIR_TEST/err" || fail "no warning wi
 echo 'four' >"$tree/kernel/sched/fair.c"
 commit 'fourth'
 before=$(entries)
-FAKE_BUILD_SLOW=1 "$STARVE" build --quiet "$tree" >"$TMPDIR_TEST/out" 2>"$TMPDIR_TEST/err" &
+FAKE_BUILD_SLOW=31.4159 "$STARVE" build --quiet "$tree" >"$TMPDIR_TEST/out" 2>"$TMPDIR_TEST/err" &
 pid=$!
 for i in $(seq 50); do pgrep -f 'sleep 31.4159' >/dev/null && break; sleep 0.1; done
 kill -INT $pid
@@ -107,6 +108,19 @@ sleep 0.2
 ! pgrep -f 'sleep 31.4159' >/dev/null || fail "make's children outlived ^C"
 [ "$(entries)" = "$before" ] && ! ls "$cache" | grep -q '^tmp-' || fail "^C left a half entry: $(ls "$cache")"
 [ "$(git -C "$tree" worktree list | wc -l)" = 1 ] || fail "^C left a worktree"
+
+# two requests for the same commit at once: one builds, the other (whichever
+# takes the tree's lock second) waits for it and finds its image
+before=$(builds)
+FAKE_BUILD_SLOW=1 "$STARVE" build --quiet "$tree" >"$TMPDIR_TEST/out1" 2>"$TMPDIR_TEST/err1" &
+pid=$!
+sleep 0.3
+expect_exit 0 "$STARVE" build --quiet "$tree" >"$TMPDIR_TEST/out2" 2>"$TMPDIR_TEST/err2"
+wait $pid || fail "the first of two builds failed: $(cat "$TMPDIR_TEST/err1")"
+[ "$(cat "$TMPDIR_TEST/out1")" = "$(cat "$TMPDIR_TEST/out2")" ] || fail "two images for one commit"
+[ "$(builds)" = $((before + 1)) ] || fail "two builds of one commit ($before -> $(builds))"
+cat "$TMPDIR_TEST/err1" "$TMPDIR_TEST/err2" | grep -q "waiting for another starve build" ||
+	fail "neither waited for the other"
 
 # --list names each kernel; --clean removes one, then all
 expect_exit 0 "$STARVE" build --list >"$TMPDIR_TEST/list"
