@@ -48,7 +48,8 @@ static const struct opt_spec vm_specs[] = {
 static const struct cmd_option vm_options[] = {
 	CMD_LIST("kernel", "IMAGE", struct vm_args, kernels,
 		 "a kernel to boot (repeat for more; the first is the baseline): a bzImage or "
-		 "vmlinuz file, a kernel tree after make, a linux-image-*.deb, a Debian package "
+		 "vmlinuz file, a kernel tree after make, TREE@REV (built by starve build), a "
+		 "linux-image-*.deb, a Debian package "
 		 "name, or 6.1, 6.1-cloud, 6.1-rt, 6.12, 6.12-cloud, 6.12-rt",
 		 .required = true),
 	CMD_LIST("label", "NAME", struct vm_args, labels,
