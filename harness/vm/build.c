@@ -31,7 +31,7 @@ struct build {
 	struct vm_build_result *res;
 	struct vm_build_source src;
 	struct vm_fragment frag;
-	char cache[PATH_MAX], obj[PATH_MAX + 80], key_text[8192];
+	char cache[PATH_MAX], obj[PATH_MAX + 80], obj_arg[PATH_MAX + 90], key_text[8192];
 	char make_cc[64], jobs[32];
 	int lock;
 };
@@ -100,6 +100,7 @@ static int build_obj_dir(struct build *b)
 	build_cache_path(b, "obj", b->src.dir, b->obj, sizeof(b->obj));
 	if (fs_mkdirs(b->obj) < 0)
 		return BUILD_FAIL(b, 3, "cannot make %s: %s", b->obj, strerror(errno));
+	snprintf(b->obj_arg, sizeof(b->obj_arg), "O=%s", b->obj);
 	snprintf(b->res->log, sizeof(b->res->log), "%s/starve-build.log", b->obj);
 	return 0;
 }
@@ -120,15 +121,15 @@ static int build_step(struct build *b, const char *const argv[], const char *sta
 			  b->res->log);
 }
 
+/* make -C SRC O=OBJ ARCH=x86_64 CC=... -jN TARGET */
 #define MAKE_ARGV(b, target) \
-	{ "make", "-C", (b)->src.dir, obj_arg, "ARCH=x86_64", (b)->make_cc, (b)->jobs, target, NULL }
+	{ "make", "-C", (b)->src.dir, (b)->obj_arg, "ARCH=x86_64", (b)->make_cc, (b)->jobs, target, NULL }
 
 /* Base config, the fragment merged, olddefconfig, the fragment checked. */
 static int build_configure(struct build *b)
 {
 	const char *base = b->rq->base ? b->rq->base : "tinyconfig";
-	char obj_arg[PATH_MAX + 100], config[PATH_MAX + 100], frag[PATH_MAX + 100],
-		merge[PATH_MAX + 100], report[8192];
+	char config[PATH_MAX + 100], frag[PATH_MAX + 100], merge[PATH_MAX + 100], report[8192];
 	const char *base_argv[] = MAKE_ARGV(b, base);
 	const char *copy_argv[] = { "cp", base, config, NULL };
 	const char *merge_argv[] = { merge, "-m", "-O", b->obj, config, frag, NULL };
@@ -136,7 +137,6 @@ static int build_configure(struct build *b)
 	int rc, lost;
 	FILE *f;
 
-	snprintf(obj_arg, sizeof(obj_arg), "O=%s", b->obj);
 	snprintf(config, sizeof(config), "%s/.config", b->obj);
 	snprintf(frag, sizeof(frag), "%s/starve.config", b->obj);
 	snprintf(merge, sizeof(merge), "%s/scripts/kconfig/merge_config.sh", b->src.dir);
@@ -203,12 +203,10 @@ static int build_store(struct build *b, double seconds)
 
 static int build_make(struct build *b)
 {
-	char obj_arg[PATH_MAX + 100];
 	const char *argv[] = MAKE_ARGV(b, "bzImage");
 	int64_t start = mono_ns();
 	int rc;
 
-	snprintf(obj_arg, sizeof(obj_arg), "O=%s", b->obj);
 	if ((rc = build_configure(b)) || (rc = build_step(b, argv, "bzImage")))
 		return rc;
 	b->res->built = true;
