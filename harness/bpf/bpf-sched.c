@@ -161,39 +161,46 @@ int bpfsched_read(const struct bpfsched *b, pid_t tid, struct sb_task *out)
 	return 0;
 }
 
+/* KEY's values in per-CPU MAP, one of SIZE bytes for each possible CPU
+ * (*NCPUS of them); NULL when it has none or memory is short. Free it. */
+static void *bpfsched_per_cpu(const struct bpf_map *map, __u32 key, size_t size, int *ncpus)
+{
+	void *values;
+
+	*ncpus = libbpf_num_possible_cpus();
+	if (*ncpus <= 0 || !(values = calloc((size_t)*ncpus, size)))
+		return NULL;
+	if (bpf_map__lookup_elem(map, &key, sizeof(key), values, (size_t)*ncpus * size, 0)) {
+		free(values);
+		return NULL;
+	}
+	return values;
+}
+
 int bpfsched_read_exited(const struct bpfsched *b, pid_t group, struct sb_task *out)
 {
-	int ncpus = libbpf_num_possible_cpus();
-	__u32 key = (__u32)group;
-	struct sb_task *per_cpu;
-	int ret = -1;
+	int ncpus;
+	struct sb_task *per_cpu = bpfsched_per_cpu(b->skel->maps.exited, (__u32)group,
+						   sizeof(*per_cpu), &ncpus);
 
 	memset(out, 0, sizeof(*out));
-	if (ncpus <= 0 || !(per_cpu = calloc((size_t)ncpus, sizeof(*per_cpu))))
+	if (!per_cpu)
 		return -1;
-	if (!bpf_map__lookup_elem(b->skel->maps.exited, &key, sizeof(key), per_cpu,
-				  (size_t)ncpus * sizeof(*per_cpu), 0)) {
-		for (int i = 0; i < ncpus; i++)
-			sb_merge(out, &per_cpu[i]);
-		out->group = key;
-		ret = 0;
-	}
+	for (int i = 0; i < ncpus; i++)
+		sb_merge(out, &per_cpu[i]);
+	out->group = (__u32)group;
 	free(per_cpu);
-	return ret;
+	return 0;
 }
 
 uint64_t bpfsched_events(const struct bpfsched *b)
 {
-	int ncpus = libbpf_num_possible_cpus();
-	uint64_t *per_cpu, sum = 0;
-	__u32 key = 0;
+	int ncpus;
+	uint64_t *per_cpu = bpfsched_per_cpu(b->skel->maps.events, 0, sizeof(*per_cpu), &ncpus),
+		 sum = 0;
 
-	if (ncpus <= 0 || !(per_cpu = calloc((size_t)ncpus, sizeof(*per_cpu))))
-		return 0;
-	if (!bpf_map__lookup_elem(b->skel->maps.events, &key, sizeof(key), per_cpu,
-				  (size_t)ncpus * sizeof(*per_cpu), 0))
-		for (int i = 0; i < ncpus; i++)
-			sum += per_cpu[i];
+	for (int i = 0; per_cpu && i < ncpus; i++)
+		sum += per_cpu[i];
 	free(per_cpu);
 	return sum;
 }

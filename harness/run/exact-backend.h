@@ -13,6 +13,7 @@ struct exact_backend {
 	bool (*probe)(char *why, size_t len);
 	/* Start recording; NULL with WHY filled, nothing left changed. */
 	void *(*start)(struct journal *j, const cpu_set_t *cpus, char *why, size_t len);
+	/* Count process TGID too; NULL for a source that cannot be told. */
 	int (*watch)(void *impl, pid_t tgid);
 	void (*set_window)(void *impl, int64_t from_ns, int64_t until_ns);
 	int (*stop)(void *impl, struct journal *j, int64_t end_ns, char *why, size_t len);

@@ -43,14 +43,6 @@ static void *tracefs_start(struct journal *j, const cpu_set_t *cpus, char *why, 
 	return t;
 }
 
-/* tracefs sees every task on the loads' CPUs: nothing to add. */
-static int tracefs_watch(void *impl, pid_t tgid)
-{
-	(void)impl;
-	(void)tgid;
-	return -1;
-}
-
 static void tracefs_set_window(void *impl, int64_t from_ns, int64_t until_ns)
 {
 	trace_set_window(impl, from_ns, until_ns);
@@ -145,7 +137,7 @@ const struct exact_backend exact_tracefs = {
 	.covers_attached = false,	/* only the loads' CPUs are traced */
 	.probe = tracefs_probe,
 	.start = tracefs_start,
-	.watch = tracefs_watch,
+	.watch = NULL,		/* it sees every task on the loads' CPUs, no other */
 	.set_window = tracefs_set_window,
 	.stop = tracefs_stop,
 	.collect = tracefs_collect,
